@@ -1,0 +1,77 @@
+"""The checker: comparisons and rules over resolved scores, with select/ignore.
+
+Rules run independently: one that raises is reported under its own code and the
+others still run (flake8's E902 idea).  Selection filters findings at the end,
+so comparability verdicts never depend on which findings a user wants to see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from claimcheck.checker.base import CheckContext, ComparabilityRule, Rule
+from claimcheck.checker.comparisons import build_comparisons
+from claimcheck.errors import ConfigError
+from claimcheck.records import Comparison, Finding, Score, SourceTable
+
+
+def all_rules() -> list[type[Rule]]:
+    from claimcheck.checker.rules import ALL_RULES
+
+    return list(ALL_RULES)
+
+
+@dataclass(frozen=True)
+class Selection:
+    """Which findings to keep: codes by prefix, slugs or family names."""
+
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+
+    def validate(self, rules: Iterable[type[Rule]]) -> None:
+        rules = list(rules)
+        for item in self.select + self.ignore:
+            if not any(_matches(r, item) for r in rules):
+                raise ConfigError(f"--select/--ignore {item!r} matches no rule code, slug or family")
+
+    def keeps(self, rule: type[Rule]) -> bool:
+        selected = not self.select or any(_matches(rule, s) for s in self.select)
+        ignored = any(_matches(rule, i) for i in self.ignore)
+        if selected and ignored:
+            # the more specific entry wins, as in flake8's decision engine
+            best_sel = max((len(s) for s in self.select if _matches(rule, s)), default=0)
+            best_ign = max(len(i) for i in self.ignore if _matches(rule, i))
+            return best_sel > best_ign
+        return selected
+
+
+def _matches(rule: type[Rule], item: str) -> bool:
+    item = item.strip()
+    return rule.code.upper().startswith(item.upper()) or item.casefold() in (rule.slug, rule.family)
+
+
+def run(
+    scores: Sequence[Score], tables: Sequence[SourceTable] = (), *, alpha: float = 0.05, power: float = 0.8,
+    selection: Selection = Selection(), settings: dict | None = None,
+) -> tuple[tuple[Comparison, ...], tuple[Finding, ...], list[type[Rule]]]:
+    """Build comparisons, run every rule, keep the selected findings."""
+    rules = all_rules()
+    selection.validate(rules)
+    instances = [r() for r in rules]
+    comparability = [r for r in instances if isinstance(r, ComparabilityRule)]
+    comparisons = build_comparisons(scores, comparability, alpha=alpha, power=power)
+    context = CheckContext(scores=tuple(scores), comparisons=comparisons, tables=tuple(tables),
+                           alpha=alpha, power=power, settings=settings or {})
+    findings: list[Finding] = []
+    for rule in instances:
+        if not selection.keeps(type(rule)):
+            continue
+        try:
+            findings.extend(rule.check(context))
+        except Exception as exc:  # a broken rule must not hide the others' findings
+            findings.append(rule.finding(
+                f"rule {rule.code} ({rule.slug}) failed and was skipped: {type(exc).__name__}: {exc}",
+                severity="error", crashed=True,
+            ))
+    return comparisons, tuple(findings), rules

@@ -1,0 +1,146 @@
+"""The rule base class, the context rules read, and docs taken from docstrings.
+
+A rule is a small class with a stable code, a slug, a family, a severity and one
+``check(context)`` method that yields findings.  Its docstring is its
+documentation:
+
+    One-line summary.
+
+    Why it matters (one or more paragraphs).
+
+    Bad:
+        a table snippet that triggers the rule
+    Good:
+        one that does not
+    Reference: where the reasoning comes from
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterator, Mapping
+
+from claimcheck.records import (
+    Comparison, Difference, Finding, RuleDoc, Score, Severity, SourceTable,
+)
+
+
+@dataclass(frozen=True)
+class CheckContext:
+    """Everything rules may read: the scores, the comparisons and the settings."""
+
+    scores: tuple[Score, ...]
+    comparisons: tuple[Comparison, ...]
+    tables: tuple[SourceTable, ...] = ()
+    alpha: float = 0.05
+    power: float = 0.8
+    settings: Mapping[str, Any] = field(default_factory=dict)
+
+    def score(self, score_id: str) -> Score:
+        return self._by_id[score_id]
+
+    @property
+    def _by_id(self) -> dict[str, Score]:
+        cache = self.__dict__.get("_cache")
+        if cache is None:
+            cache = {s.id: s for s in self.scores}
+            object.__setattr__(self, "_cache", cache)
+        return cache
+
+    def checked(self) -> Iterator[Score]:
+        return (s for s in self.scores if s.status == "checked")
+
+    def rows(self) -> dict[str, list[Score]]:
+        """Scores grouped by line item (a printed row of a wide table), in input order."""
+        out: dict[str, list[Score]] = {}
+        for s in self.scores:
+            out.setdefault(s.group, []).append(s)
+        return out
+
+
+class Rule:
+    """Base class of every check."""
+
+    code: ClassVar[str]
+    slug: ClassVar[str]
+    family: ClassVar[str]
+    severity: ClassVar[Severity]
+
+    def check(self, context: CheckContext) -> Iterator[Finding]:
+        raise NotImplementedError
+
+    def finding(self, message: str, *, scores=(), comparisons=(), severity: Severity | None = None, **details) -> Finding:
+        """A finding of this rule; ``details`` are the numbers it was decided on."""
+        return Finding(
+            code=self.code, slug=self.slug, severity=severity or self.severity, message=message,
+            scores=tuple(scores), comparisons=tuple(comparisons), details=details,
+        )
+
+    @classmethod
+    def doc(cls) -> RuleDoc:
+        parts = parse_docstring(inspect.getdoc(cls) or "")
+        return RuleDoc(
+            code=cls.code, slug=cls.slug, family=cls.family, severity=cls.severity,
+            summary=parts["summary"], explanation=parts["why"], reference=parts["reference"],
+        )
+
+
+class ComparabilityRule(Rule):
+    """A rule that owns one protocol facet and says when two scores differ on it."""
+
+    facet: ClassVar[str]
+
+    def difference(self, a: Score, b: Score) -> Difference | None:
+        raise NotImplementedError
+
+    def check(self, context: CheckContext) -> Iterator[Finding]:
+        for comp in context.comparisons:
+            diffs = [d for d in comp.differences if d.code == self.code]
+            if diffs:
+                yield self.comparison_finding(context, comp, diffs)
+
+    def comparison_finding(self, context: CheckContext, comp: Comparison, diffs: list[Difference]) -> Finding:
+        a, b = (context.score(i) for i in comp.scores)
+        what = "; ".join(d.describe() for d in diffs)
+        known = all(d.known for d in diffs)
+        head = _pair(a, b)
+        if comp.kind == "configuration":
+            gap = f" ({abs(a.value - b.value):.1f} points apart)" if a.value is not None and b.value is not None else ""
+            message = f"{head}: same model, {what}{gap}: a configuration effect, not a model comparison"
+        elif known:
+            message = f"{head} are not comparable: {what}"
+        else:
+            message = f"{head}: {what}, so the gap may reflect the setup rather than the model"
+        return self.finding(
+            message, scores=comp.scores, comparisons=(comp.id,),
+            severity=None if known else "info",
+            facet=self.facet, differences=[{"a": d.a, "b": d.b, "known": d.known} for d in diffs],
+        )
+
+
+def cell_name(s: Score) -> str:
+    """How a message names a cell: model, label and printed value."""
+    return f"{s.model} {s.cell.raw.strip() or '(empty)'} on {s.title!r} (row {s.row})"
+
+
+def _pair(a: Score, b: Score) -> str:
+    if a.title == b.title:
+        return f"{a.title!r}: {a.model} {a.cell.raw.strip()} vs {b.model} {b.cell.raw.strip()}"
+    return f"{cell_name(a)} vs {cell_name(b)}"
+
+
+_SECTION = re.compile(r"^(Bad|Good|Reference):\s*(.*)$", re.M)
+
+
+def parse_docstring(doc: str) -> dict[str, str]:
+    """Split a rule docstring into summary, why, bad, good and reference."""
+    summary, _, body = inspect.cleandoc(doc).partition("\n")
+    parts = {"summary": summary.strip(), "why": "", "bad": "", "good": "", "reference": ""}
+    pieces = _SECTION.split(body)
+    parts["why"] = " ".join(pieces[0].split())
+    for name, first, rest in zip(pieces[1::3], pieces[2::3], pieces[3::3] + [""] * len(pieces)):
+        text = (first + "\n" + rest).strip("\n")
+        parts[name.lower()] = inspect.cleandoc(text) if name != "Reference" else " ".join(text.split())
+    return parts

@@ -1,0 +1,148 @@
+"""Decide which pairs of scores a reader would compare, whether they can be, and what the data allow.
+
+Pairs:
+- head-to-head: two models in one line item (a printed row).  With many models,
+  each model is compared with the leader and with its neighbour in rank, not
+  every pair, so the Holm correction is not spent on comparisons nobody reads;
+- cross-row: two models on the same benchmark in different rows, when the
+  table gives them no head-to-head row (e.g. one row per vendor protocol);
+- configuration: one model on related rows that differ in setup (Verified vs
+  Pro, Codex CLI vs Terminus-2): the gap measures the setup, not a model.
+
+Each comparability rule says whether the two scores differ on its facet.  For
+comparable pairs with a known n the gap is tested with an unpaired
+two-proportion z test (conservative: the same items make the scores
+positively correlated) and Holm-corrected over every test in the report.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import replace
+from typing import Iterable, Sequence
+
+from claimcheck.checker.base import ComparabilityRule
+from claimcheck.records import PROPORTION_UNITS, Comparison, Difference, Score
+
+
+def candidate_pairs(scores: Sequence[Score]) -> list[tuple[Score, Score, str]]:
+    """The (a, b, kind) pairs a reader of these tables would compare."""
+    checked = [s for s in scores if s.status == "checked" and s.value is not None]
+    pairs: list[tuple[Score, Score, str]] = []
+    by_group: dict[str, list[Score]] = {}
+    for s in checked:
+        by_group.setdefault(s.group, []).append(s)
+    head: set[tuple[str, str, str | None]] = set()
+    for group in by_group.values():
+        for a, b in _leader_and_neighbours(group):
+            pairs.append((a, b, "head-to-head"))
+            head.add((a.model, b.model, a.benchmark))
+            head.add((b.model, a.model, a.benchmark))
+    for a, b in itertools.combinations([s for s in checked if s.benchmark], 2):
+        if a.group == b.group:
+            continue
+        if a.model != b.model and a.benchmark == b.benchmark and (a.model, b.model, a.benchmark) not in head:
+            pairs.append((a, b, "cross-row"))
+        elif a.model == b.model and a.resolution.suite == b.resolution.suite:
+            pairs.append((a, b, "configuration"))
+    return pairs
+
+
+def _leader_and_neighbours(group: list[Score]) -> list[tuple[Score, Score]]:
+    ranked = sorted(group, key=lambda s: _rank_key(s), reverse=True)
+    ranked = list({s.model: s for s in reversed(ranked)}.values())[::-1]  # one cell per model
+    ranked.sort(key=_rank_key, reverse=True)
+    out = [(ranked[0], s) for s in ranked[1:]]
+    out += [(ranked[i], ranked[i + 1]) for i in range(1, len(ranked) - 1)]
+    return out
+
+
+def _rank_key(s: Score) -> float:
+    value = s.value if s.value is not None else -math.inf
+    return -value if s.resolution.direction == "lower" else value
+
+
+def build_comparisons(
+    scores: Sequence[Score], rules: Iterable[ComparabilityRule], *, alpha: float = 0.05, power: float = 0.8,
+) -> tuple[Comparison, ...]:
+    """Every comparison with its comparability verdict and statistics, Holm-corrected."""
+    rules = list(rules)
+    comps = []
+    for a, b, kind in candidate_pairs(scores):
+        diffs = tuple(d for rule in rules if (d := rule.difference(a, b)) is not None)
+        if kind == "configuration" and not any(d.known for d in diffs):
+            continue  # the same model and setup printed twice is CC404's business, not a comparison
+        comps.append(_compare(f"c{len(comps) + 1}", a, b, kind, diffs, alpha, power))
+    return _holm(comps, alpha)
+
+
+def _compare(cid: str, a: Score, b: Score, kind: str, diffs: tuple[Difference, ...], alpha: float, power: float) -> Comparison:
+    why_not = tuple(dict.fromkeys(d.code for d in diffs if d.known))
+    caveats = tuple(dict.fromkeys(d.code for d in diffs if not d.known))
+    comparable = not why_not and kind != "configuration" and a.unit == b.unit
+    if a.unit != b.unit and "unit" not in why_not:
+        why_not += (("CC101",) if "elo" in (a.unit, b.unit) else ("CC102",))
+    base = dict(
+        id=cid, scores=(a.id, b.id), models=(a.model, b.model), benchmark=a.benchmark or b.benchmark,
+        kind=kind, comparable=comparable, why_not=why_not, differences=diffs, caveats=caveats,
+        unit=a.unit if a.unit == b.unit else f"{a.unit}/{b.unit}", values=(a.value, b.value),
+        gap=(a.value - b.value) if a.value is not None and b.value is not None else None,
+        n=(a.n, b.n), n_source=(a.resolution.n_source, b.resolution.n_source),
+    )
+    if not comparable:
+        return Comparison(**base, verdict="incomparable")
+    if a.unit in PROPORTION_UNITS:
+        return _proportion_test(base, a, b, alpha, power)
+    if a.unit == "elo":
+        return _rating_test(base, a, b)
+    return Comparison(**base, verdict="no-n", note=f"no sampling model for {a.unit} scores")
+
+
+def _proportion_test(base: dict, a: Score, b: Score, alpha: float, power: float) -> Comparison:
+    from claimcheck.stats import minimum_detectable_effect, n_per_group, newcombe_interval, two_proportion_ztest
+
+    p1, p2 = a.proportion, b.proportion
+    if p1 is None or p2 is None or a.n is None or b.n is None:
+        return Comparison(**base, diff=_sub(p1, p2), verdict="no-n")
+    test = two_proportion_ztest(p1, a.n, p2, b.n, pooled=False)
+    low, high = newcombe_interval(p1, a.n, p2, b.n, alpha=alpha)
+    pbar = (p1 * a.n + p2 * b.n) / (a.n + b.n)
+    mde = minimum_detectable_effect(a.n, pbar, alpha=alpha, power=power, n2=b.n) if 0 < pbar < 1 else None
+    needed = n_per_group(abs(test.diff), pbar, alpha=alpha, power=power) if test.diff and 0 < pbar < 1 else None
+    return Comparison(
+        **base, diff=test.diff, diff_ci=(low, high), se=test.se, z=test.z, p=test.p,
+        mde=mde, n_needed=needed, verdict="no-n",
+    )
+
+
+def _rating_test(base: dict, a: Score, b: Score) -> Comparison:
+    from claimcheck.stats import elo_expected_score
+    from scipy.stats import norm
+
+    gap = a.value - b.value  # type: ignore[operator]
+    win = elo_expected_score(gap)
+    if a.ci is None or b.ci is None:
+        return Comparison(**base, expected_win_rate=win, verdict="no-n",
+                          note="no published interval for the ratings, so the gap cannot be tested")
+    z975 = norm.ppf(0.975)
+    se = math.hypot((a.ci[1] - a.ci[0]) / (2 * z975), (b.ci[1] - b.ci[0]) / (2 * z975))
+    z = gap / se if se > 0 else 0.0
+    return Comparison(**base, expected_win_rate=win, se=se, z=z, p=2 * norm.sf(abs(z)), verdict="no-n",
+                      note="standard errors read from the published 95% intervals")
+
+
+def _sub(x: float | None, y: float | None) -> float | None:
+    return x - y if x is not None and y is not None else None
+
+
+def _holm(comps: list[Comparison], alpha: float) -> tuple[Comparison, ...]:
+    from claimcheck.stats import holm_adjust
+
+    tested = [i for i, c in enumerate(comps) if c.p is not None]
+    adjusted = holm_adjust([comps[i].p for i in tested]) if tested else ()
+    out = list(comps)
+    for i, p_adj in zip(tested, adjusted):
+        verdict = "significant" if p_adj < alpha else "within-noise"
+        out[i] = replace(out[i], p_adjusted=p_adj, verdict=verdict)
+    return tuple(out)

@@ -1,0 +1,76 @@
+"""Turn resolved observations into scores: value, unit, proportion, n and interval.
+
+An interval is printed only when n is known (table, registry) or assumed by the
+user (and then marked); otherwise the score stays relative.
+"""
+
+from __future__ import annotations
+
+from claimcheck.records import PROPORTION_UNITS, Observation, Resolution, Score
+from claimcheck.registry.resolver import with_n
+
+UPPER_BOUND_NOTE = (
+    "the binomial variance is an upper bound for scores averaged over samples or given partial credit, "
+    "so this interval is conservative"
+)
+_AVERAGED = ("avg@", "partial", "mean@")
+
+
+def measure(obs: Observation, res: Resolution, *, ci_method: str = "wilson", alpha: float = 0.05) -> Score:
+    """Build the score record for one observation."""
+    cell = obs.cell
+    base = dict(
+        id=obs.id, input=obs.input, table=obs.table, row=obs.row, column=obs.column, col=obs.col,
+        label=obs.context.label, model=obs.model, cell=cell, group=obs.group, title=obs.title or obs.context.label,
+    )
+    if res.row_kind == "skipped":
+        return Score(**base, resolution=res, unit="unknown", status="skipped", reason=res.skip_reason,
+                     value=cell.value)
+    if cell.status == "missing":
+        shown = cell.raw.strip() or "empty"
+        return Score(**base, resolution=res, unit=res.unit, status="missing",
+                     reason=f"printed as {shown!r}: missing, not zero")
+    if cell.status == "unparseable":
+        return Score(**base, resolution=res, unit="unknown", status="skipped", reason=cell.problem)
+    if cell.n:
+        res = with_n(res, cell.n, "table", "printed in the cell")
+    unit = _cell_unit(res.unit, cell)
+    proportion = _proportion(unit, cell.value)
+    ci, method, note = _interval(res, unit, proportion, cell, ci_method, alpha)
+    return Score(
+        **base, resolution=res, unit=unit, status="checked", value=cell.value,
+        proportion=proportion, ci=ci, ci_method=method, ci_note=note,
+    )
+
+
+def _cell_unit(row_unit: str, cell) -> str:
+    if cell.percent_sign:
+        return "percent" if row_unit in ("percent", "fraction", "unknown") else row_unit
+    if row_unit == "percent" and cell.value is not None and 0 <= cell.value <= 1 and cell.decimals and cell.decimals >= 2:
+        return "fraction"
+    return row_unit
+
+
+def _proportion(unit: str, value: float | None) -> float | None:
+    if value is None or unit not in PROPORTION_UNITS:
+        return None
+    p = value / 100.0 if unit in ("percent", "win-rate") else value
+    return p if 0.0 <= p <= 1.0 else None
+
+
+def _interval(res: Resolution, unit: str, p: float | None, cell, method: str, alpha: float):
+    if cell.bounds is not None:
+        low, high = cell.bounds
+        if unit in PROPORTION_UNITS:
+            scale = 100.0 if unit != "fraction" else 1.0
+            return (low / scale, high / scale), "published", "interval as printed in the table"
+        return (low, high), "published", "interval as printed in the table"
+    if p is None or res.n is None:
+        return None, None, None
+    from claimcheck.stats import proportion_interval
+
+    low, high = proportion_interval(p, res.n, method=method, alpha=alpha)
+    averaged = (res.granularity in ("partial", "averaged")) or any(
+        (res.metric or "").startswith(prefix) for prefix in _AVERAGED
+    )
+    return (low, high), method, UPPER_BOUND_NOTE if averaged else None

@@ -1,0 +1,15 @@
+"""Every rule, registered explicitly by family (never discovered by scanning files)."""
+
+from __future__ import annotations
+
+from claimcheck.checker.rules import comparability, integrity, noise, units, validity
+
+FAMILIES = {
+    "units": units.RULES,
+    "comparability": comparability.RULES,
+    "noise": noise.RULES,
+    "integrity": integrity.RULES,
+    "validity": validity.RULES,
+}
+
+ALL_RULES = [rule for rules in FAMILIES.values() for rule in rules]

@@ -1,0 +1,333 @@
+"""CC2xx — comparability: cells compared across versions, subsets, tools, harnesses, budgets, metrics, judges.
+
+Each rule owns one protocol facet.  ``difference(a, b)`` says whether two scores
+differ on it (known) or cannot be matched on it (not stated); the comparison
+builder asks every rule, and ``check`` reports the comparisons the rule broke.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from claimcheck.checker.base import CheckContext, ComparabilityRule, Rule, cell_name
+from claimcheck.records import Difference, Finding, Score
+
+_SAMPLING = re.compile(r"^(?:pass@\d+|avg@\d+|cons@\d+|maj@\d+|best-of-\d+|accuracy|resolved)$")
+
+
+def _said_to_differ(a: Score, b: Score, facet: str) -> bool:
+    """The table itself says the facet differs between the columns of this row."""
+    return a.group == b.group and facet in a.resolution.differs
+
+
+def _not_stated(a: Score, b: Score, facet: str) -> bool:
+    return facet in a.resolution.unknown or facet in b.resolution.unknown
+
+
+class VersionMismatch(ComparabilityRule):
+    """Cells compared across different benchmark versions or date windows.
+
+    A version changes the items: tasks are fixed, added or removed, and date windows
+    select different problems.  Terminal-Bench 2.1 fixed 28 of 89 tasks and most
+    agents scored higher; LiveCodeBench windows differ in difficulty.  A gap across
+    versions mixes the change of test with the change of model.
+
+    Bad:
+        | Benchmark                         | A     | B     |
+        | OSWorld 2.0, v2026.08.08 offline   | 72.6% | —     |
+        | OSWorld 2.0, August task version   | —     | 77.9% |
+    Good:
+        | Benchmark              | A     | B     |
+        | OSWorld 2.0 (2026-08)  | 72.6% | 74.1% |
+    Reference: seed 000 §9.2 (a score is bound to the data version D_v, eq. 9.2).
+    """
+
+    code, slug, family, severity, facet = "CC201", "version-mismatch", "comparability", "warning", "version"
+
+    def difference(self, a: Score, b: Score) -> Difference | None:
+        if a.benchmark != b.benchmark:
+            return None
+        va, vb = a.resolution.version, b.resolution.version
+        if _said_to_differ(a, b, "version"):
+            return Difference(self.facet, self.code, va, vb)
+        if va and vb and va != vb:
+            return Difference(self.facet, self.code, va, vb)
+        if (va is None) != (vb is None) and a.group != b.group:
+            return Difference(self.facet, self.code, va, vb, known=False)
+        return None
+
+
+class SubsetMismatch(ComparabilityRule):
+    """Cells compared across different subsets or denominators.
+
+    GPQA Diamond (198 questions) is not GPQA main (448); HLE text-only is not full HLE;
+    SWE-bench Verified and SWE-bench Pro are different task sets; a score "on 486 of the
+    500 tasks" has another denominator.  The same benchmark name does not make two
+    numbers comparable.
+
+    Bad:
+        | Model | Benchmark  | Version  | Score |
+        | X     | SWE-bench  | Verified | 93.9  |
+        | X     | SWE-bench  | Pro      | 45.9  |
+    Good:
+        compare models within SWE-bench Pro only.
+    Reference: seed 002 §3 (changing the test set moved one model by 48.0 pp).
+    """
+
+    code, slug, family, severity, facet = "CC202", "subset-mismatch", "comparability", "warning", "subset"
+
+    def difference(self, a: Score, b: Score) -> Difference | None:
+        if a.benchmark != b.benchmark:
+            if a.resolution.suite and a.resolution.suite == b.resolution.suite:
+                return Difference("benchmark", self.code, a.resolution.benchmark_name, b.resolution.benchmark_name)
+            return None
+        sa, sb = a.resolution.subset, b.resolution.subset
+        if sa and sb and sa != sb:
+            return Difference(self.facet, self.code, sa, sb)
+        if a.resolution.n_source == b.resolution.n_source == "table" and a.n != b.n:
+            return Difference("denominator", self.code, str(a.n), str(b.n))
+        return None
+
+
+class ToolsMismatch(ComparabilityRule):
+    """Cells compared with tools on versus off, or with different tool sets.
+
+    Search, code execution or a browser turn a closed-book question into an open-book
+    one: HLE with tools and HLE without tools measure different things, and two
+    vendors' "with tools" rows may give the model different tools.
+
+    Bad:
+        | Benchmark       | A     | B     |
+        | HLE, with tools | 57.2% | —     |
+        | HLE, no tools   | —     | 60.9% |
+    Good:
+        | Benchmark       | A     | B     |
+        | HLE, no tools   | 52.0% | 60.9% |
+    Reference: seed 000 §9.2 (HLE reports must separate tool availability).
+    """
+
+    code, slug, family, severity, facet = "CC203", "tools-mismatch", "comparability", "warning", "tools"
+
+    def difference(self, a: Score, b: Score) -> Difference | None:
+        ta, tb = a.resolution.tools, b.resolution.tools
+        if ta is not None and tb is not None and ta != tb:
+            return Difference(self.facet, self.code, _onoff(ta), _onoff(tb))
+        if _said_to_differ(a, b, "tools"):
+            return Difference("tool protocol", self.code, None, None)
+        return None
+
+
+def _onoff(v: bool) -> str:
+    return "with tools" if v else "no tools"
+
+
+class HarnessMismatch(ComparabilityRule):
+    """Cells compared under different or unknown harnesses or scaffolds.
+
+    An agentic score belongs to a model inside a harness: the same model moved 7.2 pp
+    between Codex CLI and Terminus-2 on Terminal-Bench, more than the gap between the
+    top two models.  A comparison is a model comparison only when the harness is fixed.
+
+    Bad:
+        | Model   | Benchmark      | Harness    | Score |
+        | X       | Terminal-Bench | Codex CLI  | 57.5  |
+        | X       | Terminal-Bench | Terminus-2 | 64.7  |
+    Good:
+        two models, both under Terminus-2.
+    Reference: seed 002 §3; seed 000 §9.2 (harness H_v in eq. 9.2).
+    """
+
+    code, slug, family, severity, facet = "CC204", "harness-mismatch", "comparability", "warning", "harness"
+
+    def difference(self, a: Score, b: Score) -> Difference | None:
+        ha, hb = a.resolution.harness, b.resolution.harness
+        if ha and hb and ha.casefold() != hb.casefold():
+            return Difference(self.facet, self.code, ha, hb)
+        if _said_to_differ(a, b, "harness"):
+            return Difference(self.facet, self.code, None, None)
+        if _not_stated(a, b, "harness"):
+            return Difference(self.facet, self.code, ha, hb, known=False)
+        if (ha is None) != (hb is None):
+            return Difference(self.facet, self.code, ha, hb, known=False)
+        return None
+
+
+class BudgetMismatch(ComparabilityRule):
+    """Cells compared under different budgets: attempts, samples, effort, thinking tokens, limits.
+
+    pass@1 and pass@8, avg@64 and cons@64, "high" and "max" reasoning effort, or the best
+    score over several effort levels are different amounts of test-time compute.  More
+    samples or selection raise the number without a better model.
+
+    Bad:
+        | Benchmark | A (cons@64) | B (pass@1) |
+    Good:
+        | Benchmark | A (pass@1)  | B (pass@1) |
+    Reference: seed 000 §9.2 (budget B in eq. 9.2; Astra reports its best effort level).
+    """
+
+    code, slug, family, severity, facet = "CC205", "budget-mismatch", "comparability", "warning", "budget"
+    _KEYS = ("attempts", "effort", "thinking_budget", "selection", "shots")
+
+    def difference(self, a: Score, b: Score) -> Difference | None:
+        ba, bb = dict(a.resolution.budget), dict(b.resolution.budget)
+        ma, mb = a.resolution.metric or "", b.resolution.metric or ""
+        if _SAMPLING.match(ma) and _SAMPLING.match(mb) and _norm_sampling(ma) != _norm_sampling(mb):
+            return Difference("attempts", self.code, ma, mb)
+        for key in self._KEYS:
+            va, vb = ba.get(key), bb.get(key)
+            if va is not None and vb is not None and str(va) != str(vb):
+                return Difference(key.replace("_", " "), self.code, str(va), str(vb))
+            if key == "selection" and (va is None) != (vb is None):
+                return Difference("selection", self.code, va, vb)
+        if _said_to_differ(a, b, "budget"):
+            return Difference(self.facet, self.code, None, None)
+        return None
+
+
+def _norm_sampling(metric: str) -> str:
+    return "pass@1" if metric in ("accuracy", "resolved", "pass@1") else metric
+
+
+class MetricMismatch(ComparabilityRule):
+    """Cells compared under different metrics.
+
+    Partial credit and strict completion, pass@k and pass^k, prompt- and
+    instruction-level IFEval, length-controlled and raw win rates, EM and F1 are
+    different quantities: two tasks each meeting 4 of 5 and 2 of 5 requirements score
+    60% with partial credit and 0% strict.
+
+    Bad:
+        | OSWorld 2.0, partial credit      | A 72.6% |
+        | Same as above, strict completion | B 41.7% |
+    Good:
+        both rows strict, or both partial credit.
+    Reference: seed 000 §9.2, eq. 9.3 (partial vs complete task scores).
+    """
+
+    code, slug, family, severity, facet = "CC206", "metric-mismatch", "comparability", "warning", "metric"
+
+    def difference(self, a: Score, b: Score) -> Difference | None:
+        ma, mb = a.resolution.metric, b.resolution.metric
+        if not ma or not mb or ma == mb:
+            return None
+        if _SAMPLING.match(ma) and _SAMPLING.match(mb):
+            return None  # attempts, not metric: CC205 owns it
+        return Difference(self.facet, self.code, ma, mb)
+
+
+class JudgeMismatch(ComparabilityRule):
+    """Cells judged by different judges or graders.
+
+    LLM-judged benchmarks (HLE, BrowseComp, Arena-Hard) depend on the judge: the same
+    model scored 79.0 with one judge and 49.1 with another on Arena-Hard v2.  Two
+    vendors' numbers with their own judges are not one measurement.
+
+    Bad:
+        | HLE, with tools | A 57.2% | B 65.0% |  answer accuracy; judge protocols differ
+    Good:
+        both columns graded by the same judge model and prompt.
+    Reference: registry notes (Arena-Hard judge sensitivity); seed 000 §9.2 (Fable's fixed judge).
+    """
+
+    code, slug, family, severity, facet = "CC207", "judge-mismatch", "comparability", "warning", "judge"
+
+    def difference(self, a: Score, b: Score) -> Difference | None:
+        ja, jb = a.resolution.judge, b.resolution.judge
+        if ja and jb and ja.casefold() != jb.casefold():
+            return Difference(self.facet, self.code, ja, jb)
+        if _said_to_differ(a, b, "judge"):
+            return Difference(self.facet, self.code, None, None)
+        return None
+
+
+class SplitProtocolRows(ComparabilityRule):
+    """One benchmark split into rows by vendor protocol, leaving no valid head-to-head.
+
+    When each vendor reports a benchmark under its own protocol and the table gives each
+    protocol its own row, every row has one model's number: the reader is invited to
+    compare across rows, but no row compares the models under one protocol.
+
+    Bad:
+        | OSWorld 2.0, Astra release protocol | 72.6% | —     |
+        | OSWorld 2.0, Fable release protocol | —     | 77.9% |
+    Good:
+        | OSWorld 2.0 (one protocol)          | 72.6% | 74.0% |
+    Reference: seed 000 §9.2 and exercise (the two OSWorld rows cannot decide which model is stronger).
+    """
+
+    code, slug, family, severity, facet = "CC208", "split-protocol-rows", "comparability", "warning", "rows"
+
+    def difference(self, a: Score, b: Score) -> Difference | None:
+        pa, pb = a.resolution.protocol, b.resolution.protocol
+        if a.group != b.group and a.benchmark == b.benchmark and a.model != b.model and (pa or pb) and pa != pb:
+            return Difference("protocol", self.code, pa, pb)
+        return None
+
+    def check(self, context: CheckContext) -> Iterator[Finding]:
+        by_bench: dict[str, list] = {}
+        for comp in context.comparisons:
+            if self.code in comp.why_not:
+                by_bench.setdefault(comp.benchmark or "", []).append(comp)
+        for bench, comps in by_bench.items():
+            ids = list(dict.fromkeys(i for c in comps for i in c.scores))
+            scores = [context.score(i) for i in ids]
+            rows = sorted({s.row for s in scores})
+            models = sorted({s.model for s in scores})
+            yield self.finding(
+                f"{scores[0].resolution.benchmark_name or bench} is split into rows by vendor protocol "
+                f"(rows {', '.join(map(str, rows))}): no row gives {' and '.join(models)} a value under one "
+                f"protocol, so the table offers no valid head-to-head",
+                scores=ids, comparisons=[c.id for c in comps], rows=rows, models=models,
+            )
+
+
+class SecondhandScore(Rule):
+    """A value copied from another report beside values measured in-house.
+
+    Numbers "from the tech report" were produced with another harness, prompt, judge and
+    date; a table that mixes them with its own runs presents two measurements as one.
+
+    Bad:
+        | MMLU | 88.1* | 86.0 |   * from the vendor's technical report
+    Good:
+        re-run every column, or mark the copied ones and keep them out of comparisons.
+    Reference: SPEC §4 (CC209).
+    """
+
+    code, slug, family, severity = "CC209", "secondhand-score", "comparability", "info"
+
+    def check(self, context: CheckContext) -> Iterator[Finding]:
+        for s in context.checked():
+            if s.resolution.secondhand:
+                yield self.finding(f"{cell_name(s)} is reported as copied from another report, not measured here",
+                                   scores=(s.id,), words=s.resolution.reasons.get("secondhand"))
+
+
+class BestOfConfigurations(Rule):
+    """A score that is the best over several configurations, prompts or runs.
+
+    Reporting the maximum over reasoning-effort levels, prompts or seeds picks the
+    luckiest draw; with several tries the maximum is biased upwards even when nothing
+    changed, and it is not a fixed-cost comparison.
+
+    Bad:
+        "Astra: best score across reasoning-effort levels" beside a fixed-effort competitor.
+    Good:
+        one pre-declared configuration per model, or every configuration with its cost.
+    Reference: seed 000 §9.2 (Astra reports the highest score over effort levels) and §9.7 (selection bias).
+    """
+
+    code, slug, family, severity = "CC210", "best-of-configurations", "comparability", "warning"
+
+    def check(self, context: CheckContext) -> Iterator[Finding]:
+        for s in context.checked():
+            selection = dict(s.resolution.budget).get("selection")
+            if selection:
+                yield self.finding(f"{cell_name(s)} is the best of several runs or configurations ({selection})",
+                                   scores=(s.id,), selection=selection)
+
+
+RULES = [VersionMismatch, SubsetMismatch, ToolsMismatch, HarnessMismatch, BudgetMismatch,
+         MetricMismatch, JudgeMismatch, SplitProtocolRows, SecondhandScore, BestOfConfigurations]

@@ -1,0 +1,162 @@
+"""The ``claimcheck`` command line.
+
+    claimcheck table.csv                      terminal summary + table.report.pdf
+    claimcheck https://vendor/blog/post        scrape the page's tables, then the same
+    claimcheck a.csv b.csv -o review.pdf
+    claimcheck table.csv --format json         the claimcheck.report/1 JSON on stdout
+    claimcheck registry list | show ID
+    claimcheck rules [--explain CC302]
+
+Only click is imported at start-up; the pipeline, pandas, scipy and WeasyPrint
+load inside the commands, so ``--help`` stays fast.  Exit status: 0 clean,
+1 findings at or above ``--fail-on``, 2 bad input or usage.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from claimcheck import __version__
+
+FAIL_LEVELS = ("error", "warning", "info", "never")
+
+
+class DefaultGroup(click.Group):
+    """A group whose first argument is a table unless it names a subcommand."""
+
+    default_command = "check"
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args or (args[0] not in self.commands and args[0] not in ("--help", "-h", "--version")):
+            args = [self.default_command, *args]
+        return super().parse_args(ctx, args)
+
+
+@click.group(cls=DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="claimcheck")
+def main() -> None:
+    """Audit AI vendors' benchmark tables: what each row measures and which comparisons it supports.
+
+    Run `claimcheck TABLE` (CSV, TSV, XLSX, Markdown, HTML, a URL, or - for stdin).
+    """
+
+
+def _split(values: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(v.strip() for item in values for v in item.split(",") if v.strip())
+
+
+def _default_pdf(source: str) -> Path:
+    if source == "-" or source.startswith(("http://", "https://")):
+        stem = "stdin" if source == "-" else source.rstrip("/").rsplit("/", 1)[-1].split("?")[0] or "page"
+        return Path.cwd() / f"{stem}.report.pdf"
+    path = Path(source)
+    return path.with_name(path.stem + ".report.pdf")
+
+
+@main.command("check")
+@click.argument("sources", nargs=-1, required=True)
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Where to write the report (default: TABLE.report.pdf next to the input; stdout for json/md/html).")
+@click.option("--format", "fmt", type=click.Choice(["pdf", "json", "md", "html"]), default="pdf", show_default=True, help="pdf also prints the terminal summary.")
+@click.option("--no-pdf", is_flag=True, help="Print the terminal summary only.")
+@click.option("--assume-n", type=click.IntRange(min=1), help="Item count to assume where neither the table nor the registry gives one (marked 'assumed').")
+@click.option("--benchmark", help="Benchmark name for a leaderboard export with no benchmark column.")
+@click.option("--registry", "registries", multiple=True, type=click.Path(exists=True, dir_okay=False), help="Extra catalogue YAML (adds or overrides entries).")
+@click.option("--select", multiple=True, help="Only these rules (code prefix, slug or family; comma-separated).")
+@click.option("--ignore", multiple=True, help="Drop these rules (code prefix, slug or family; comma-separated).")
+@click.option("--fail-on", type=click.Choice(FAIL_LEVELS), default="error", show_default=True, help="Exit 1 when a finding is at or above this severity.")
+@click.option("--alpha", type=float, default=0.05, show_default=True, help="Two-sided significance level.")
+@click.option("--power", type=float, default=0.8, show_default=True, help="Power for minimum detectable effects.")
+@click.option("--ci-method", type=click.Choice(["wilson", "clopper-pearson", "jeffreys"]), default="wilson", show_default=True)
+@click.option("-q", "--quiet", is_flag=True, help="Only the summary counts and conclusions.")
+def check(sources, output, fmt, no_pdf, assume_n, benchmark, registries, select, ignore, fail_on,
+          alpha, power, ci_method, quiet) -> None:
+    """Audit one or more tables."""
+    from claimcheck.checker import Selection
+    from claimcheck.errors import ClaimcheckError
+    from claimcheck.pipeline import Options
+
+    options = Options(
+        assume_n=assume_n, benchmark=benchmark, registry_files=tuple(registries), alpha=alpha, power=power,
+        ci_method=ci_method, selection=Selection(select=_split(select), ignore=_split(ignore)),
+    )
+    try:
+        status = _run(sources, options, output, fmt, no_pdf, fail_on, quiet)
+    except ClaimcheckError as exc:
+        click.echo(f"claimcheck: error: {exc.one_line()}", err=True)
+        sys.exit(exc.exit_status)
+    sys.exit(status)
+
+
+def _run(sources, options, output, fmt, no_pdf, fail_on, quiet) -> int:
+    from claimcheck.pipeline import audit
+    from claimcheck.records import SEVERITY_RANK
+
+    stdin = sys.stdin.buffer.read() if "-" in sources else None
+    report = _with_progress("reading and checking", lambda: audit(sources, options, stdin=stdin), fmt == "pdf")
+    if fmt == "json":
+        from claimcheck.report.json_out import render_json
+
+        _emit(render_json(report), output)
+    else:
+        from claimcheck.report.view import build_view
+
+        view = build_view(report)
+        if fmt == "md":
+            from claimcheck.report.markdown import render_markdown
+
+            _emit(render_markdown(view), output)
+        elif fmt == "html":
+            from claimcheck.report.html import render_html
+
+            _emit(render_html(view), output)
+        else:
+            _terminal_and_pdf(report, view, sources, output, no_pdf, quiet)
+    if fail_on == "never":
+        return 0
+    threshold = SEVERITY_RANK[fail_on]
+    return 1 if any(SEVERITY_RANK[f.severity] >= threshold for f in report.findings) else 0
+
+
+def _terminal_and_pdf(report, view, sources, output, no_pdf, quiet) -> None:
+    from dataclasses import replace
+
+    from claimcheck.report.fonts import environment_notes
+    from claimcheck.report.terminal import render_terminal
+
+    texts = [c.text for t in report.tables for r in t.rows for c in r] + [h for t in report.tables for h in t.header]
+    notes = environment_notes(texts) if not no_pdf else []
+    if notes:
+        view = replace(view, environment=view.environment + notes)
+    render_terminal(view, verbose=not quiet)
+    if no_pdf:
+        return
+    from claimcheck.report.html import render_html
+    from claimcheck.report.pdf import write_pdf
+
+    path = Path(output) if output else _default_pdf(sources[0])
+    pages = _with_progress("rendering the PDF", lambda: write_pdf(render_html(view), path), True)
+    click.echo(f"\nReport written to {path} ({pages} page{'s' if pages != 1 else ''})")
+
+
+def _with_progress(what: str, work, show: bool):
+    if not show or not sys.stderr.isatty():
+        return work()
+    from rich.console import Console
+
+    with Console(stderr=True).status(what + "…"):
+        return work()
+
+
+def _emit(text: str, output: str | None) -> None:
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+        click.echo(f"written to {output}", err=True)
+    else:
+        sys.stdout.write(text)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

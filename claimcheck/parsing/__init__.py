@@ -1,0 +1,1 @@
+"""Turn source tables into observations: cells, labels, layouts."""

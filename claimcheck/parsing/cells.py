@@ -1,0 +1,162 @@
+"""Read a printed value cell ("57.9%", "**91.5**", "79.8 ± 1.2", "1287 (+5/-4)") into a CellValue.
+
+Nothing is guessed: a missing cell ("—", "-", "", "n/a") is missing, never zero;
+a cell that does not read as a number is unparseable and says why.  Markers
+(footnotes, bold) are kept as data because rules reason about them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from claimcheck.records import CellValue
+
+MISSING = frozenset({
+    "", "—", "–", "-", "−", "--", "---", "n/a", "na", "n.a.", "n/a.", "null", "none", "nan",
+    "?", "tbd", "/", "x", "×", "无", "暂无", "未报告", "不适用", "缺失", "…", "...",
+})
+
+_NUM = r"[+\-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:[.,]\d+)?|[+\-−]?[.,]\d+"
+_MARK_CHARS = "*†‡§¶#^"
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+
+_EMPHASIS = [
+    ("bold", re.compile(r"^\*\*(.+)\*\*$|^__(.+)__$", re.S)),
+    ("bold", re.compile(r"^<(?:b|strong)>(.+)</(?:b|strong)>$", re.S | re.I)),
+    ("underline", re.compile(r"^<u>(.+)</u>$", re.S | re.I)),
+    ("underline", re.compile(r"^\\underline\{(.+)\}$", re.S)),
+    ("bold", re.compile(r"^\\textbf\{(.+)\}$", re.S)),
+]
+_TRAILING_MARKS = re.compile(rf"^(.*?)\s*((?:[{re.escape(_MARK_CHARS)}]+|[⁰¹²³⁴⁵⁶⁷⁸⁹]+|\[\d+\]|\^\w+|\([a-z]\))+)$")
+_LEADING_MARKS = re.compile(rf"^([{re.escape(_MARK_CHARS)}]+)\s*(.+)$")
+_N_NOTE = re.compile(r"\(\s*n\s*=\s*([\d,]+)\s*\)", re.I)
+_PLUS_MINUS = re.compile(rf"^({_NUM})\s*(%?)\s*(?:±|\+/-|\+-)\s*({_NUM})\s*(%?)$")
+_PLUS_MINUS_PAREN = re.compile(rf"^({_NUM})\s*(%?)\s*\(\s*(?:±|\+/-)\s*({_NUM})\s*%?\s*\)$")
+_ASYM = re.compile(rf"^({_NUM})\s*(%?)\s*\(?\s*\+\s*({_NUM})\s*/\s*[-−]\s*({_NUM})\s*\)?$")
+_ASYM_REV = re.compile(rf"^({_NUM})\s*(%?)\s*\(?\s*[-−]\s*({_NUM})\s*/\s*\+\s*({_NUM})\s*\)?$")
+_BRACKET = re.compile(rf"^({_NUM})\s*(%?)\s*[\[(]\s*({_NUM})\s*%?\s*(?:,|–|—|-|to)\s*({_NUM})\s*%?\s*[\])]$")
+_PLAIN = re.compile(rf"^({_NUM})\s*(%?)$")
+_FRACTION = re.compile(r"^(\d+)\s*/\s*(\d+)$")
+
+
+def _number(text: str, decimal_comma: bool) -> tuple[float, int]:
+    """Parse one printed number; return (value, printed decimals)."""
+    s = text.replace("−", "-")
+    if decimal_comma:
+        s = s.replace(".", "").replace(",", ".") if re.search(r",\d+$", s) else s.replace(",", "")
+    elif re.fullmatch(r"[+\-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?", s):
+        s = s.replace(",", "")
+    elif "," in s:  # "88,4" in a comma-decimal cell that slipped through
+        s = s.replace(",", ".")
+    decimals = len(s.split(".", 1)[1]) if "." in s else 0
+    return float(s), decimals
+
+
+_WRAPPED = re.compile(r"^(\*\*|__)(.+?)\1(.*)$", re.S)
+
+
+def _strip_emphasis(text: str) -> tuple[str, tuple[str, ...]]:
+    found: list[str] = []
+    m = _WRAPPED.match(text)
+    if m and m.group(3).strip() and not re.search(r"\d", m.group(3)):  # "**91.5**†": bold, then a marker
+        found.append("bold")
+        text = m.group(2).strip() + m.group(3).strip()
+    changed = True
+    while changed:
+        changed = False
+        for name, pattern in _EMPHASIS:
+            m = pattern.match(text)
+            if m:
+                text = next(g for g in m.groups() if g is not None).strip()
+                if name not in found:
+                    found.append(name)
+                changed = True
+    return text, tuple(found)
+
+
+def _strip_markers(text: str) -> tuple[str, tuple[str, ...]]:
+    marks: list[str] = []
+    m = _LEADING_MARKS.match(text)
+    if m and not re.match(r"^[+\-−]?\d", text):
+        marks.append(m.group(1))
+        text = m.group(2)
+    m = _TRAILING_MARKS.match(text)
+    if m and m.group(1):
+        marks.append(m.group(2).translate(_SUPERSCRIPTS))
+        text = m.group(1).strip()
+    return text, tuple(marks)
+
+
+def parse_cell(
+    raw: str,
+    *,
+    decimal_comma: bool = False,
+    markers: tuple[str, ...] = (),
+    emphasis: tuple[str, ...] = (),
+) -> CellValue:
+    """Read one printed cell.  ``markers``/``emphasis`` come from the reader (HTML, XLSX)."""
+    text = " ".join(str(raw).split())
+    if text.casefold() in MISSING:
+        return CellValue(raw=raw, status="missing", markers=markers, emphasis=emphasis)
+    text, found_emph = _strip_emphasis(text)
+    text, found_marks = _strip_markers(text)
+    text, more_emph = _strip_emphasis(text)  # "**91.5**†" and "**91.5†**"
+    emphasis = tuple(dict.fromkeys((*emphasis, *found_emph, *more_emph)))
+    markers = tuple(dict.fromkeys((*markers, *found_marks)))
+    if text.casefold() in MISSING:
+        return CellValue(raw=raw, status="missing", markers=markers, emphasis=emphasis)
+    n = None
+    m = _N_NOTE.search(text)
+    if m:
+        n = int(m.group(1).replace(",", ""))
+        text = (text[: m.start()] + text[m.end():]).strip()
+    try:
+        return _read_value(raw, text, decimal_comma, markers, emphasis, n)
+    except ValueError:
+        return _unparseable(raw, markers, emphasis)
+
+
+def _read_value(raw, text, decimal_comma, markers, emphasis, n) -> CellValue:
+    base = dict(raw=raw, status="ok", markers=markers, emphasis=emphasis, n=n)
+    if m := _PLAIN.match(text):
+        value, dec = _number(m.group(1), decimal_comma)
+        return CellValue(value=value, decimals=dec, percent_sign=bool(m.group(2)), **base)
+    if m := (_PLUS_MINUS.match(text) or _PLUS_MINUS_PAREN.match(text)):
+        value, dec = _number(m.group(1), decimal_comma)
+        spread, _ = _number(m.group(3), decimal_comma)
+        return CellValue(value=value, decimals=dec, percent_sign=bool(m.group(2)), plus_minus=abs(spread), **base)
+    if m := (_ASYM.match(text) or _ASYM_REV.match(text)):
+        value, dec = _number(m.group(1), decimal_comma)
+        a, _ = _number(m.group(3), decimal_comma)
+        b, _ = _number(m.group(4), decimal_comma)
+        up, down = (abs(a), abs(b)) if m.re is _ASYM else (abs(b), abs(a))
+        return CellValue(value=value, decimals=dec, percent_sign=bool(m.group(2)), bounds=(value - down, value + up), **base)
+    if m := _BRACKET.match(text):
+        value, dec = _number(m.group(1), decimal_comma)
+        lo, _ = _number(m.group(3), decimal_comma)
+        hi, _ = _number(m.group(4), decimal_comma)
+        if not lo <= value <= hi:
+            raise ValueError("value outside its printed interval")
+        return CellValue(value=value, decimals=dec, percent_sign=bool(m.group(2)), bounds=(lo, hi), **base)
+    if (m := _FRACTION.match(text)) and 0 < int(m.group(2)) and int(m.group(1)) <= int(m.group(2)):
+        k, total = int(m.group(1)), int(m.group(2))
+        base["n"] = total
+        return CellValue(value=100.0 * k / total, decimals=None, percent_sign=True, **base)
+    raise ValueError(text)
+
+
+def _unparseable(raw: str, markers, emphasis) -> CellValue:
+    return CellValue(
+        raw=raw, status="unparseable", markers=markers, emphasis=emphasis,
+        problem=f"expected a number such as 57.9, 57.9% or 79.8 ± 1.2, found {raw!r}",
+    )
+
+
+def looks_decimal_comma(cells: list[str]) -> bool:
+    """Whether a table prints decimals with a comma ("88,4%"): some cell has a comma
+    followed by other than three digits, and no cell reads as a thousands separator."""
+    comma_decimal = re.compile(r"^[+\-]?\d+,\d{1,2}%?$|^[+\-]?\d+,\d{4,}%?$")
+    thousands = re.compile(r"^[+\-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?%?$")
+    has_decimal = any(comma_decimal.match(c.strip()) for c in cells)
+    has_thousands = any(thousands.match(c.strip()) and "." in c for c in cells)
+    return has_decimal and not has_thousands

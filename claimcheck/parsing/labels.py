@@ -1,0 +1,224 @@
+"""Read protocol facets out of row labels and qualifier text, in English and Chinese.
+
+"HLE, with tools" → tools on; "Same as above, strict completion" / "同上，严格完成口径"
+→ inherits the row above, strict metric; "pass@1", "avg@64", "maj@32", "5-shot",
+"high effort", "2024-08 – 2025-01", "tool and judge protocols differ" → facets.
+This module knows no benchmark names; the resolver matches those against the
+registry and hands the rest of the text here.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+_DITTO = re.compile(
+    r"^\s*(?:same\s+as\s+above|ditto|as\s+above|idem|同上|〃|″|\")\s*(?:[,，;；:：\-–—(（]\s*)?(.*?)[)）]?\s*$",
+    re.I,
+)
+
+
+def split_ditto(label: str) -> tuple[bool, str]:
+    """Whether a label says "same as above", and what it adds ("strict completion")."""
+    m = _DITTO.match(label or "")
+    if not m:
+        return False, label
+    return True, m.group(1).strip()
+
+
+@dataclass(frozen=True)
+class Facets:
+    """Protocol facets found in a piece of text, each with the words that set it."""
+
+    tools: bool | None = None
+    metric: str | None = None
+    shots: int | None = None
+    cot: bool | None = None
+    effort: str | None = None
+    thinking_budget: str | None = None
+    attempts: int | None = None
+    selection: str | None = None  # best-of-configurations, best-of-k, consensus
+    unit: str | None = None  # elo | percentile | lower-is-better | percent
+    not_percent: bool = False
+    differs: tuple[str, ...] = ()
+    unknown: tuple[str, ...] = ()
+    secondhand: bool = False
+    protocol: str | None = None
+    version: str | None = None  # a generic version token ("v3", "2.1", "2024")
+    window: str | None = None  # a date window "2024-08..2025-01"
+    harness: str | None = None
+    judge: str | None = None
+    reasons: dict[str, str] = field(default_factory=dict)
+
+    def merged_under(self, stronger: "Facets") -> "Facets":
+        """These facets with every facet ``stronger`` sets taking precedence."""
+        values: dict[str, Any] = {}
+        for name in self.__dataclass_fields__:
+            if name in ("reasons", "differs", "unknown"):
+                continue
+            mine, theirs = getattr(self, name), getattr(stronger, name)
+            if name in ("not_percent", "secondhand"):  # flags: either text may raise them
+                values[name] = mine or theirs
+            else:
+                values[name] = theirs if theirs is not None else mine
+        values["differs"] = tuple(dict.fromkeys(self.differs + stronger.differs))
+        values["unknown"] = tuple(dict.fromkeys(self.unknown + stronger.unknown))
+        values["reasons"] = {**self.reasons, **stronger.reasons}
+        return Facets(**values)
+
+
+def _nfkc(text: str) -> str:
+    return unicodedata.normalize("NFKC", text)
+
+
+_METRICS: list[tuple[re.Pattern[str], str | None]] = [
+    (re.compile(r"\bpass\s*\^\s*(\d+)", re.I), "pass^{}"),
+    (re.compile(r"\bpass\s*@\s*(\d+)", re.I), "pass@{}"),
+    (re.compile(r"\b(?:avg|mean|average)\s*@\s*(\d+)", re.I), "avg@{}"),
+    (re.compile(r"\bcons\s*@\s*(\d+)", re.I), "cons@{}"),
+    (re.compile(r"\bmaj\s*@\s*(\d+)", re.I), "maj@{}"),
+    (re.compile(r"\bbest[- ]of[- ](\d+)|\bbo(\d+)\b", re.I), "best-of-{}"),
+    (re.compile(r"\bprompt[- ]?level[- ]?strict|\bprompt[- ]strict|\bstrict[- ]prompt", re.I), "prompt-strict"),
+    (re.compile(r"\bprompt[- ]?level[- ]?loose|\bprompt[- ]loose|\bloose[- ]prompt", re.I), "prompt-loose"),
+    (re.compile(r"\binst(?:ruction)?[- ]?(?:level[- ]?)?strict|\bstrict[- ]inst", re.I), "instruction-strict"),
+    (re.compile(r"\binst(?:ruction)?[- ]?(?:level[- ]?)?loose|\bloose[- ]inst", re.I), "instruction-loose"),
+    (re.compile(r"\bpartial[- ]?(?:credit|score|reward)|部分得分|部分奖励|部分分", re.I), "partial-credit"),
+    (re.compile(r"\bstrict(?:[- ]completion)?\b|every requirement met|all requirements (?:are )?(?:met|satisfied)|严格|全部要求满足|全通过", re.I), "strict"),
+    (re.compile(r"\blc[- ]?win[- ]?rate|\blength[- ]controlled", re.I), "lc-win-rate"),
+    (re.compile(r"\bwin[- ]?rate|\bwr\b|胜率", re.I), "win-rate"),
+    (re.compile(r"\bexact[- ]match\b|\bem\b", re.I), "em"),
+    (re.compile(r"\bf1\b", re.I), "f1"),
+    (re.compile(r"\bresolved\b|解决率", re.I), "resolved"),
+    (re.compile(r"\bpercentile\b|百分位", re.I), "percentile"),
+    (re.compile(r"\belo\b|\brating\b|评级|等级分", re.I), "rating"),
+    (re.compile(r"\bacc(?:uracy)?\b|准确率|正确率", re.I), "accuracy"),
+]
+_TOOLS_ON = re.compile(r"\b(?:with|w/|w\.|using|use)\s*(?:tools?|search|python|code execution|browsing)\b|\btool[- ]?(?:use|augmented|enabled)\b|有工具|使用工具|带工具|可用工具|工具增强", re.I)
+_TOOLS_OFF = re.compile(r"\b(?:no|without|w/o)\s*tools?\b|\btool[- ]?free\b|\bno[- ]tool\b|无工具|不使用工具|不用工具|不带工具", re.I)
+_SHOTS = re.compile(r"\b(\d+)\s*-?\s*shots?\b|(\d+)\s*样本", re.I)
+_ZERO_SHOT = re.compile(r"\bzero[- ]shot\b|零样本", re.I)
+_COT = re.compile(r"\bco?t\b|chain[- ]of[- ]thought|思维链", re.I)
+_EFFORT = re.compile(r"\b(?:reasoning\s+)?effort\s*[:=]?\s*(minimal|low|medium|high|xhigh|max)\b|\b(minimal|low|medium|high|xhigh|max)\s+(?:reasoning\s+)?effort\b|\((minimal|low|medium|high|xhigh|max)\)|推理强度\s*[:：]?\s*(\S+)", re.I)
+_BEST_CONFIG = re.compile(r"best (?:score )?(?:over|across|of) (?:all |several |the )?(?:reasoning[- ]effort|effort|configurations?|settings|prompts|runs)|highest (?:score )?(?:over|across)|各推理档位中的最高分|最高分", re.I)
+_THINKING = re.compile(r"(\d+(?:\.\d+)?\s*[kKmM])\s*(?:thinking|reasoning)?\s*tokens?|(?:extended\s+)?thinking\s*[:(]?\s*(\d+(?:\.\d+)?\s*[kKmM])", re.I)
+_SECONDHAND = re.compile(r"from (?:the|their|its) (?:tech(?:nical)? report|paper|model card|blog)|as reported (?:by|in)|reported by|copied from|taken from|cited from|self-reported|来自技术报告|引自|摘自|转引", re.I)
+_NOT_PERCENT = re.compile(r"not (?:a )?percent(?:age)?|非百分数|不是百分数|非百分比", re.I)
+_LOWER_BETTER = re.compile(r"lower is better|\(↓\)|↓|越低越好|\bbpb\b|bits per byte|perplexity|\bppl\b|latency|延迟", re.I)
+_UNIT_ELO = re.compile(r"\belo\b|\bbradley[- ]terry\b|\brating\b|评级|等级分", re.I)
+_PROTOCOL = re.compile(r"([\w.\- ]+?)\s+release protocol|([\w.\-]+)\s*发布协议", re.I)
+_WINDOW_YM = re.compile(r"(20\d\d)[./-](\d{1,2})\s*(?:–|—|-|~|to|至|到)\s*(20\d\d)[./-](\d{1,2})")
+_WINDOW_YYMM = re.compile(r"\b(\d{2})(0[1-9]|1[0-2])\s*(?:–|—|-|~)\s*(\d{2})(0[1-9]|1[0-2])\b")
+_VERSION = re.compile(r"(?<![\w.])v(\d+(?:\.\d+)*)\b|(?<![\w.@^])(\d+\.\d+(?:\.\d+)*)(?![\w.%])|(?<![\w.])((?:19|20)\d\d)(?![\w.%])", re.I)
+_CLAUSES = re.compile(r"[;；。.\n]|,(?=\s*[a-z])|，")
+_FACET_WORDS = {
+    "tools": re.compile(r"\btools?\b|工具", re.I),
+    "judge": re.compile(r"\bjudges?\b|\bgraders?\b|\bgrading\b|裁判|评审|评分器", re.I),
+    "harness": re.compile(r"\bharness(?:es)?\b|\bscaffold(?:s|ing)?\b|\bframework\b|\bagent\b|运行框架|框架|脚手架", re.I),
+    "version": re.compile(r"\bversions?\b|版本", re.I),
+    "budget": re.compile(r"\bbudgets?\b|\beffort\b|\btime limits?\b|\bstep limits?\b|预算|推理强度", re.I),
+    "metric": re.compile(r"\bmetrics?\b|\bscoring\b|指标|计分|口径", re.I),
+}
+_DIFFER = re.compile(r"\bdiffer(?:s|ent)?\b|\bvar(?:y|ies)\b|\bnot the same\b|不同|不一致", re.I)
+_UNKNOWN = re.compile(r"to be checked|\bunknown\b|not stated|unspecified|not disclosed|undisclosed|须另核对|另行核对|待核|未说明|未知|未披露", re.I)
+
+
+def _metric(text: str) -> tuple[str | None, str | None]:
+    for pattern, name in _METRICS:
+        m = pattern.search(text)
+        if m:
+            k = next((g for g in m.groups() if g), None) if m.groups() else None
+            return (name.format(k) if k else name), m.group(0)
+    return None, None
+
+
+def _clause_facets(text: str, trigger: re.Pattern[str]) -> tuple[str, ...]:
+    found = []
+    for clause in _CLAUSES.split(text):
+        if trigger.search(clause):
+            found += [facet for facet, words in _FACET_WORDS.items() if words.search(clause)]
+    return tuple(dict.fromkeys(found))
+
+
+def extract_facets(text: str) -> Facets:
+    """Every facet the text states; facets it does not mention stay None."""
+    text = _nfkc(text or "")
+    if not text.strip():
+        return Facets()
+    reasons: dict[str, str] = {}
+    values: dict[str, Any] = {}
+
+    def found(name: str, value: Any, words: str) -> None:
+        values[name] = value
+        reasons[name] = words.strip()
+
+    if m := _TOOLS_OFF.search(text):
+        found("tools", False, m.group(0))
+    elif m := _TOOLS_ON.search(text):
+        found("tools", True, m.group(0))
+    metric, words = _metric(text)
+    if metric:
+        found("metric", metric, words or metric)
+        if metric.startswith("pass@"):
+            values["attempts"] = int(metric.split("@")[1])
+        if metric.startswith("best-of-"):
+            values["selection"] = metric
+    if m := _SHOTS.search(text):
+        found("shots", int(m.group(1) or m.group(2)), m.group(0))
+    elif m := _ZERO_SHOT.search(text):
+        found("shots", 0, m.group(0))
+    if m := _COT.search(text):
+        found("cot", True, m.group(0))
+    if m := _EFFORT.search(text):
+        found("effort", next(g for g in m.groups() if g).lower(), m.group(0))
+    if m := _BEST_CONFIG.search(text):
+        found("selection", "best-of-configurations", m.group(0))
+    if m := _THINKING.search(text):
+        found("thinking_budget", (m.group(1) or m.group(2)).replace(" ", "").upper(), m.group(0))
+    if m := _SECONDHAND.search(text):
+        found("secondhand", True, m.group(0))
+    _unit_facets(text, found, values)
+    if m := _PROTOCOL.search(text):
+        found("protocol", (m.group(1) or m.group(2)).strip(), m.group(0))
+    _window_and_version(text, found)
+    differs, unknown = _clause_facets(text, _DIFFER), _clause_facets(text, _UNKNOWN)
+    return Facets(**values, differs=differs, unknown=unknown, reasons=reasons)
+
+
+def _unit_facets(text: str, found, values) -> None:
+    if m := _NOT_PERCENT.search(text):
+        found("not_percent", True, m.group(0))
+    if m := _LOWER_BETTER.search(text):
+        found("unit", "lower-is-better", m.group(0))
+    elif m := re.search(r"\bpercentile\b|百分位", text, re.I):
+        found("unit", "percentile", m.group(0))
+    elif m := _UNIT_ELO.search(text):
+        found("unit", "elo", m.group(0))
+
+
+def _window_and_version(text: str, found) -> None:
+    if m := _WINDOW_YM.search(text):
+        y1, m1, y2, m2 = m.groups()
+        found("window", f"{y1}-{int(m1):02d}..{y2}-{int(m2):02d}", m.group(0))
+        text = text.replace(m.group(0), " ")
+    elif m := _WINDOW_YYMM.search(text):
+        y1, m1, y2, m2 = m.groups()
+        found("window", f"20{y1}-{m1}..20{y2}-{m2}", m.group(0))
+        text = text.replace(m.group(0), " ")
+    if m := _VERSION.search(text):
+        found("version", next(g for g in m.groups() if g), m.group(0))
+
+
+def facets_of(label_rest: str, qualifiers: tuple[str, ...]) -> Facets:
+    """Facets from the label's own words, with qualifier text filling only what the label leaves open.
+
+    The label decides: a qualifier such as "kept apart from the with-tools
+    configuration" on a "no tools" row must not turn tools on.
+    """
+    label = extract_facets(label_rest)
+    quals = extract_facets(" ; ".join(qualifiers))
+    # Numbers in free text ("SE about 3.5 pp") are not versions unless written "v3.5".
+    keep = quals.version and not label.version and quals.reasons.get("version", "").lower().startswith("v")
+    quals = replace(quals, version=quals.version if keep else None)
+    return quals.merged_under(label)

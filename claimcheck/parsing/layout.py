@@ -1,0 +1,225 @@
+"""Work out a table's layout (wide, long, leaderboard, transposed) and cut it into observations.
+
+Wide (vendor release tables): a label column, one column per model, optional
+qualifier columns.  Long (analysts' tables): model, benchmark and score
+columns plus optional facet columns.  Leaderboard exports: model and score,
+the benchmark given by ``--benchmark``.  Transposed: models as rows,
+benchmarks as columns.  Every data row yields at least one observation, so
+nothing in the input disappears.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+from claimcheck.errors import InputError
+from claimcheck.parsing.cells import parse_cell
+from claimcheck.parsing.labels import split_ditto
+from claimcheck.records import Observation, RawCell, RowContext, SourceTable
+
+_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "model": ("model", "models", "system", "model name", "agent", "模型", "模型名称", "系统"),
+    "benchmark": ("benchmark", "benchmarks", "task", "dataset", "eval", "evaluation", "基准", "评测", "数据集", "任务", "基准测试"),
+    "score": ("score", "value", "result", "accuracy", "得分", "分数", "成绩", "结果", "arena score", "elo", "rating"),
+    "version": ("version", "benchmark version", "版本"),
+    "subset": ("subset", "split", "子集"),
+    "harness": ("harness", "scaffold", "agent harness", "framework", "运行框架", "框架"),
+    "tools": ("tools", "tool use", "工具"),
+    "budget": ("budget", "effort", "reasoning effort", "预算", "推理强度"),
+    "attempts": ("attempts", "samples", "尝试次数"),
+    "metric": ("metric", "metrics", "指标"),
+    "unit": ("unit", "单位"),
+    "n": ("n", "items", "n items", "# items", "num items", "sample size", "题量", "样本数", "样本量"),
+    "stderr": ("stderr", "se", "std err", "standard error", "标准误"),
+    "ci_low": ("ci low", "ci_low", "lower", "lower bound", "lower ci", "下限"),
+    "ci_high": ("ci high", "ci_high", "upper", "upper bound", "upper ci", "上限"),
+    "ci": ("95% ci", "ci", "confidence interval", "置信区间"),
+    "source": ("source", "来源"),
+    "notes": ("notes", "note", "remarks", "comment", "comments", "备注", "说明"),
+    "shots": ("shots", "n shot", "# shots", "#shots"),
+    "votes": ("votes", "# votes"),
+    "category": ("category", "type", "domain", "area", "capability", "类别", "分类", "领域"),
+}
+_DESCRIPTIVE_WORDS = re.compile(
+    r"metric|qualif|note|setting|protocol|remark|comment|source|category|shots|指标|限定|备注|说明|口径|类别|来源|设置",
+    re.I,
+)
+_LABEL_HEADERS = re.compile(r"benchmark|task|dataset|eval|基准|评测|计分项|数据集|任务", re.I)
+
+
+def _norm(header: str) -> str:
+    return re.sub(r"[\s_]+", " ", header.strip().casefold())
+
+
+def header_field(header: str) -> str | None:
+    """The long-table field a column header names, if any."""
+    key = _norm(header)
+    for name, words in _SYNONYMS.items():
+        if key in words:
+            return name
+    return None
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How to read a table: its kind and the role of each column."""
+
+    kind: str  # wide | long | leaderboard | transposed
+    label_col: int = 0
+    value_cols: tuple[int, ...] = ()
+    fields: dict[int, str] = field(default_factory=dict)  # column -> long-table field / qualifier
+
+
+def _numeric_share(table: SourceTable, col: int) -> float:
+    cells = [r[col] for r in table.rows if r[col].text.strip()]
+    if not cells:
+        return 1.0
+    ok = sum(parse_cell(c.text, decimal_comma=table.decimal_comma).status != "unparseable" for c in cells)
+    return ok / len(cells)
+
+
+def _benchmark_share(texts: list[str], is_benchmark: Callable[[str], bool]) -> float:
+    texts = [t for t in texts if t.strip()]
+    return sum(map(is_benchmark, texts)) / len(texts) if texts else 0.0
+
+
+def detect_layout(table: SourceTable, is_benchmark: Callable[[str], bool], benchmark: str | None = None) -> Layout:
+    """Decide the layout from the header names, the values and which labels are benchmarks."""
+    fields = {j: header_field(h) for j, h in enumerate(table.header)}
+    named = {f: j for j, f in fields.items() if f}
+    if {"model", "benchmark", "score"} <= named.keys():
+        return Layout("long", named["benchmark"], (named["score"],), {j: f for j, f in fields.items() if f})
+    if {"model", "score"} <= named.keys():
+        if not benchmark:
+            raise InputError(
+                "this looks like a leaderboard export (model and score columns, no benchmark column): "
+                "name the benchmark with --benchmark NAME",
+                path=table.name,
+            )
+        return Layout("leaderboard", named["model"], (named["score"],), {j: f for j, f in fields.items() if f})
+    if _is_transposed(table, fields, is_benchmark):
+        return _transposed_layout(table, fields)
+    return _wide_layout(table, is_benchmark)
+
+
+def _is_transposed(table: SourceTable, fields: dict[int, str | None], is_benchmark) -> bool:
+    headers = [h for j, h in enumerate(table.header) if j > 0 and not fields.get(j)]
+    header_hits = _benchmark_share(headers, is_benchmark)
+    label_hits = _benchmark_share([r[0].text for r in table.rows], is_benchmark)
+    first_is_model = fields.get(0) == "model"
+    return (first_is_model and header_hits >= label_hits) or (header_hits >= 0.5 and label_hits < 0.2)
+
+
+def _transposed_layout(table: SourceTable, fields: dict[int, str | None]) -> Layout:
+    values, extra = [], {}
+    for j in range(1, len(table.header)):
+        if fields.get(j) is None and _numeric_share(table, j) >= 0.6:
+            values.append(j)
+        else:
+            extra[j] = fields.get(j) or "model-detail"
+    return Layout("transposed", 0, tuple(values), extra)
+
+
+def _wide_layout(table: SourceTable, is_benchmark) -> Layout:
+    width = len(table.header)
+    text_cols = [j for j in range(width) if _numeric_share(table, j) < 0.6 or _DESCRIPTIVE_WORDS.search(table.header[j])]
+    candidates = [j for j in text_cols if j == 0 or _LABEL_HEADERS.search(table.header[j])] or [0]
+    label_col = max(candidates, key=lambda j: (_benchmark_share([r[j].text for r in table.rows], is_benchmark), -j))
+    fields: dict[int, str] = {}
+    values = []
+    for j in range(width):
+        if j == label_col:
+            continue
+        if j in text_cols or header_field(table.header[j]) in ("n", "stderr", "shots", "category", "notes", "metric"):
+            fields[j] = header_field(table.header[j]) or ("category" if j < label_col else "qualifier")
+        else:
+            values.append(j)
+    return Layout("wide", label_col, tuple(values), fields)
+
+
+def observations(table: SourceTable, table_index: int, layout: Layout, ids: Iterator[int], benchmark: str | None = None) -> list[Observation]:
+    """Cut a table into one observation per (row, value column)."""
+    cut = {"long": _long_rows, "leaderboard": _long_rows, "transposed": _transposed_rows}.get(layout.kind, _wide_rows)
+    return list(cut(table, table_index, layout, ids, benchmark))
+
+
+def _cell(table: SourceTable, raw: RawCell):
+    return parse_cell(raw.text, decimal_comma=table.decimal_comma, markers=raw.markers, emphasis=raw.emphasis)
+
+
+def _wide_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]:
+    previous: tuple[int, str] | None = None
+    category = ""
+    for row in table.rows:
+        label = row[layout.label_col].text
+        fields = {layout.fields[j]: row[j].text for j in layout.fields if row[j].text and layout.fields[j] != "qualifier"}
+        if "category" in fields:
+            category = fields["category"]
+        elif category:
+            fields["category"] = category
+        qualifiers = tuple(row[j].text for j, f in layout.fields.items() if f in ("qualifier", "metric", "notes") and row[j].text)
+        context = _context(label, qualifiers, fields, previous)
+        if context.inherits_from is None:
+            previous = (row[0].row, label)
+        for j in layout.value_cols:
+            yield Observation(
+                id=f"s{next(ids)}", input=table.input, table=t, row=row[j].row, column=table.header[j],
+                col=j, model=table.header[j], context=context, cell=_cell(table, row[j]),
+                group=f"{table.input}:{t}:{row[j].row}", title=label,
+            )
+
+
+def _context(label: str, qualifiers: tuple[str, ...], fields: dict, previous: tuple[int, str] | None) -> RowContext:
+    ditto, rest = split_ditto(label)
+    if ditto and previous is not None:
+        quals = ((rest,) if rest else ()) + qualifiers
+        return RowContext(label=label, qualifiers=quals, fields=fields, inherits_from=previous[0], inherited_label=previous[1])
+    return RowContext(label=label, qualifiers=qualifiers, fields=fields)
+
+
+_FACETS = ("version", "subset", "harness", "tools", "budget", "attempts", "metric", "unit", "shots")
+
+
+def _long_rows(table, t, layout, ids, benchmark) -> Iterator[Observation]:
+    by_field = {f: j for j, f in layout.fields.items()}
+    score_col = layout.value_cols[0]
+    previous: tuple[int, str] | None = None
+    for row in table.rows:
+        label = row[by_field["benchmark"]].text if "benchmark" in by_field else (benchmark or "")
+        model = row[by_field["model"]].text
+        fields = {f: row[j].text for f, j in by_field.items() if f not in ("model", "benchmark", "score") and row[j].text}
+        qualifiers = tuple(fields[f] for f in ("notes",) if f in fields)
+        context = _context(label, qualifiers, fields, previous)
+        if context.inherits_from is None:
+            previous = (row[0].row, label)
+        facets = [fields.get(f, "") for f in _FACETS]
+        key = "|".join([context.inherited_label or label, context.label, *facets, *qualifiers])
+        yield Observation(
+            id=f"s{next(ids)}", input=table.input, table=t, row=row[score_col].row,
+            column=table.header[score_col], col=score_col, model=model or f"(row {row[0].row})",
+            context=context, cell=_cell(table, row[score_col]), group=f"{table.input}:{t}:{key}",
+            title=" · ".join([label, *(f for f in facets if f)]),
+        )
+
+
+def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]:
+    detail_cols = [j for j, f in layout.fields.items() if f in ("model-detail",)]
+    for row in table.rows:
+        parts = [row[0].text] + [row[j].text for j in detail_cols if row[j].text]
+        model = " · ".join(p for p in parts if p)
+        fields = {f: row[j].text for j, f in layout.fields.items() if f != "model-detail" and row[j].text}
+        for j in layout.value_cols:
+            context = RowContext(label=table.header[j], qualifiers=tuple(fields[f] for f in ("notes", "metric") if f in fields), fields=fields)
+            yield Observation(
+                id=f"s{next(ids)}", input=table.input, table=t, row=row[j].row, column=table.header[j],
+                col=j, model=model, context=context, cell=_cell(table, row[j]),
+                group=f"{table.input}:{t}:c{j}", title=table.header[j],
+            )
+
+
+def counter() -> Iterator[int]:
+    """Score ids run s1, s2, … across all inputs of one report."""
+    return itertools.count(1)

@@ -1,0 +1,146 @@
+"""The pipeline: read → parse → resolve → measure → check → report.
+
+Each stage hands the next plain, typed records (see :mod:`claimcheck.records`).
+Every input row ends up in the report: checked, missing, or skipped with a reason.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from claimcheck import __version__
+from claimcheck.checker import Selection
+from claimcheck.errors import ConfigError
+from claimcheck.records import (
+    BenchmarkRef, InputFile, Observation, Report, ReportMeta, Resolution, Score, SourceTable,
+)
+
+
+@dataclass(frozen=True)
+class Options:
+    """Everything that changes what the audit computes."""
+
+    assume_n: int | None = None
+    benchmark: str | None = None
+    registry_files: tuple[str, ...] = ()
+    alpha: float = 0.05
+    power: float = 0.8
+    ci_method: str = "wilson"
+    selection: Selection = field(default_factory=Selection)
+
+    def validate(self) -> None:
+        if not 0 < self.alpha < 1:
+            raise ConfigError(f"alpha must lie in (0, 1), got {self.alpha}")
+        if not 0 < self.power < 1:
+            raise ConfigError(f"power must lie in (0, 1), got {self.power}")
+        if self.assume_n is not None and self.assume_n < 1:
+            raise ConfigError(f"--assume-n must be a positive whole number, got {self.assume_n}")
+        if self.ci_method not in ("wilson", "clopper-pearson", "jeffreys"):
+            raise ConfigError(f"unknown interval method {self.ci_method!r} (wilson, clopper-pearson, jeffreys)")
+
+
+def read_sources(
+    sources: Sequence[str], *, stdin: bytes | None = None, fetch: Callable | None = None,
+) -> tuple[list[InputFile], list[SourceTable]]:
+    """Stage 1: every input into its tables."""
+    from claimcheck.readers import read_input
+
+    inputs, tables = [], []
+    for i, source in enumerate(sources):
+        info, found = read_input(source, i, stdin=stdin, fetch=fetch)
+        inputs.append(info)
+        tables.extend(found)
+    return inputs, tables
+
+
+def parse_tables(tables: Sequence[SourceTable], resolver, benchmark: str | None) -> list[Observation]:
+    """Stage 2: cut tables into observations (one per row and value column)."""
+    from claimcheck.parsing.layout import counter, detect_layout, observations
+
+    ids = counter()
+    out: list[Observation] = []
+    for t, table in enumerate(tables):
+        layout = detect_layout(table, resolver.is_benchmark, benchmark)
+        out.extend(observations(table, t, layout, ids, benchmark))
+    return out
+
+
+def resolve_rows(observations: Sequence[Observation], resolver) -> dict[str, Resolution]:
+    """Stage 3: one resolution per line item, in table order so "same as above" finds its parent."""
+    groups: dict[str, list[Observation]] = {}
+    for obs in observations:
+        groups.setdefault(obs.group, []).append(obs)
+    by_row: dict[tuple[int, int, int], Resolution] = {}
+    out: dict[str, Resolution] = {}
+    for key, members in groups.items():
+        first = members[0]
+        ctx = first.context
+        parent = by_row.get((first.input, first.table, ctx.inherits_from)) if ctx.inherits_from else None
+        res = resolver.resolve(ctx, [m.cell for m in members], parent)
+        out[key] = res
+        for m in members:
+            by_row[(m.input, m.table, m.row)] = res
+    return out
+
+
+def measure_scores(observations: Sequence[Observation], resolutions: dict[str, Resolution], options: Options) -> list[Score]:
+    """Stage 4: value, unit, proportion, n and interval for every cell."""
+    from claimcheck.checker.measure import measure
+
+    return [measure(o, resolutions[o.group], ci_method=options.ci_method, alpha=options.alpha) for o in observations]
+
+
+def benchmark_refs(scores: Sequence[Score], catalogue) -> tuple[BenchmarkRef, ...]:
+    """The registry entries the report used, for its appendix."""
+    from claimcheck.registry.resolver import _status_notes
+
+    refs = []
+    for bench_id in sorted({s.benchmark for s in scores if s.benchmark}):
+        b = catalogue.get(bench_id)
+        counts = []
+        for v in b.versions:
+            counts.append((v.id, v.n.value, v.n.evidence or "unknown"))
+            counts += [(f"{v.id} / {s.id}", s.n.value, s.n.evidence or "unknown") for s in v.subsets]
+        refs.append(BenchmarkRef(
+            id=b.id, name=b.name, unit=b.unit, versions=tuple(v.id for v in b.versions), n=tuple(counts),
+            statuses=tuple(_status_notes(b, None)) + tuple(
+                n for v in b.versions for n in _status_notes(b, v.id) if n.version),
+            sources=b.sources,
+        ))
+    return tuple(refs)
+
+
+def audit(
+    sources: Sequence[str], options: Options = Options(), *, stdin: bytes | None = None,
+    fetch: Callable | None = None, tables: Sequence[SourceTable] | None = None,
+    inputs: Sequence[InputFile] | None = None, environment: Sequence[str] = (),
+) -> Report:
+    """Run the whole pipeline and return the report (no rendering)."""
+    from claimcheck import checker
+    from claimcheck.registry.catalogue import load_catalogue
+    from claimcheck.registry.resolver import Resolver
+
+    options.validate()
+    if tables is None:
+        inputs, tables = read_sources(sources, stdin=stdin, fetch=fetch)
+    catalogue = load_catalogue(options.registry_files)
+    resolver = Resolver(catalogue, assume_n=options.assume_n)
+    observations = parse_tables(tables, resolver, options.benchmark)
+    scores = measure_scores(observations, resolve_rows(observations, resolver), options)
+    comparisons, findings, rules = checker.run(
+        scores, tables, alpha=options.alpha, power=options.power, selection=options.selection)
+    fired = {f.code for f in findings}
+    meta = ReportMeta(
+        claimcheck_version=__version__, registry_version=catalogue.version,
+        generated=_dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(),
+        alpha=options.alpha, power=options.power, ci_method=options.ci_method,
+        assume_n=options.assume_n, environment=tuple(environment),
+    )
+    return Report(
+        meta=meta, inputs=tuple(inputs or ()), tables=tuple(tables), scores=tuple(scores),
+        comparisons=comparisons, findings=findings,
+        rules=tuple(r.doc() for r in rules if r.code in fired),
+        benchmarks=benchmark_refs(scores, catalogue),
+    )

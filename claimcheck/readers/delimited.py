@@ -1,0 +1,91 @@
+"""CSV and TSV tables: delimiter, encoding, BOM and line endings detected.
+
+The stdlib ``csv`` module keeps each record's row number, which the rest of
+the pipeline cites; pandas would re-index and turn "n/a" into NaN.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from claimcheck.errors import InputError
+from claimcheck.parsing.cells import looks_decimal_comma
+from claimcheck.records import RawCell, SourceTable
+
+_ENCODINGS = ("utf-8-sig", "gb18030")
+_DELIMITERS = ",;\t|"
+
+
+def decode(data: bytes, path: str) -> tuple[str, str]:
+    """Decode bytes as UTF-8 (with or without BOM), then GB18030; say which."""
+    if not data.strip():
+        raise InputError("the file is empty: expected a table with a header row", path=path)
+    if b"\x00" in data[:8192] and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise InputError("this is a binary file, not a text table (CSV, TSV, Markdown or HTML)", path=path)
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16"), "utf-16"
+    for encoding in _ENCODINGS:
+        try:
+            return data.decode(encoding), ("utf-8" if encoding == "utf-8-sig" else encoding)
+        except UnicodeDecodeError:
+            continue
+    raise InputError("cannot decode the file as UTF-8 or GB18030", path=path)
+
+
+def sniff_delimiter(text: str, path: str, hint: str | None = None) -> str:
+    """The delimiter that splits the header and the next rows consistently."""
+    if hint:
+        return hint
+    sample = "\n".join(text.splitlines()[:20])
+    try:
+        delimiter = csv.Sniffer().sniff(sample, delimiters=_DELIMITERS).delimiter
+    except csv.Error:
+        delimiter = None
+    if delimiter is None or len(next(csv.reader([text.splitlines()[0]], delimiter=delimiter))) < 2:
+        counts = {d: len(next(csv.reader([text.splitlines()[0]], delimiter=d))) for d in _DELIMITERS}
+        delimiter, width = max(counts.items(), key=lambda kv: kv[1])
+        if width < 2:
+            raise InputError(
+                "found no delimiter (comma, semicolon, tab or |): expected a table with at least two columns",
+                path=path,
+            )
+    return delimiter
+
+
+def _records(text: str, delimiter: str, path: str) -> list[list[str]]:
+    try:
+        return list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True))
+    except csv.Error as exc:
+        raise InputError(f"malformed CSV: {exc}", path=path) from None
+
+
+def read_delimited(data: bytes, path: str, *, delimiter: str | None = None) -> tuple[SourceTable, str, str]:
+    """Read one delimited table; return it with the encoding and delimiter used."""
+    text, encoding = decode(data, path)
+    delimiter = sniff_delimiter(text, path, delimiter)
+    records = [r for r in _records(text, delimiter, path)]
+    numbered = [(i + 1, r) for i, r in enumerate(records) if any(c.strip() for c in r)]
+    if not numbered:
+        raise InputError("the file has no rows", path=path)
+    (header_row, header), body = numbered[0], numbered[1:]
+    header = [h.strip() for h in header]
+    while header and not header[-1]:
+        header.pop()
+    width = len(header)
+    if width < 2:
+        raise InputError("the header has fewer than two columns", path=path, row=header_row)
+    if not body:
+        raise InputError("the table has a header but no data rows", path=path)
+    rows = []
+    for number, record in body:
+        if len(record) > width and not any(c.strip() for c in record[width:]):
+            record = record[:width]
+        if len(record) != width:
+            raise InputError(
+                f"ragged row: {len(record)} fields where the header has {width}", path=path, row=number
+            )
+        rows.append(tuple(RawCell(text=c.strip(), row=number, col=j) for j, c in enumerate(record)))
+    decimal_comma = delimiter != "," and looks_decimal_comma([c.text for r in rows for c in r[1:]])
+    table = SourceTable(input=0, name=path, header=tuple(header), rows=tuple(rows), decimal_comma=decimal_comma)
+    return table, encoding, delimiter

@@ -1,0 +1,273 @@
+"""HTML tables read by a BeautifulSoup (lxml) grid walk that keeps provenance.
+
+rowspan/colspan are expanded (a spanned cell's text appears in every position
+it covers); leading header rows (``<thead>`` or rows made only of ``<th>``) are
+flattened into one header per column, "Model A / Score".  ``<sup>`` text
+becomes footnote markers; ``<b>``/``<strong>``/``<u>`` wrapping a whole cell
+becomes emphasis.  Only text is parsed: nothing (image, link, stylesheet) is
+ever fetched, and escaped markup stays literal text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bs4 import BeautifulSoup, NavigableString, Tag
+from bs4.element import Comment, Declaration, Doctype, ProcessingInstruction
+
+from claimcheck.records import RawCell, SourceTable
+
+_SKIP_TAGS = frozenset({"script", "style", "template", "noscript", "table", "head", "title"})
+_BLOCK_TAGS = frozenset({"p", "div", "li", "ul", "ol", "dl", "dt", "dd", "section", "figure", "figcaption", "tr", "td", "th"})
+_NOT_TEXT = (Comment, Declaration, Doctype, ProcessingInstruction)
+_HEADINGS = ["h1", "h2", "h3", "h4", "h5", "h6"]
+_NOTE_START = re.compile(
+    r"^\s*(?:[*†‡§¶]|[¹²³⁴⁵⁶⁷⁸⁹⁰]|\[\d+\]|\(\w\)|Notes?\b|注|说明|备注|Sources?\b|来源)", re.I
+)
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+_INVISIBLE = str.maketrans("", "", "\u200b\u200c\u200d\ufeff\u00ad")
+
+
+@dataclass(frozen=True, slots=True)
+class _Cell:
+    text: str
+    markers: tuple[str, ...]
+    emphasis: tuple[str, ...]
+    header: bool
+    span_all: bool = False  # one cell spanning the whole row (a section label)
+
+
+def normalise(text: str) -> str:
+    """Collapse whitespace (including NBSP) and drop invisible characters."""
+    return " ".join(text.translate(_INVISIBLE).split())
+
+
+def _collect(node: Tag, parts: list[str], markers: list[str], keep_sup: bool) -> None:
+    for child in node.children:
+        if isinstance(child, NavigableString):
+            if not isinstance(child, _NOT_TEXT):
+                parts.append(str(child))
+        elif isinstance(child, Tag):
+            name = child.name.lower()
+            if name == "br":
+                parts.append(" ")
+            elif name == "sup":
+                text = normalise(child.get_text(" "))
+                if keep_sup:
+                    parts.append(text.translate(_SUPERSCRIPT) if text.isdigit() else text)
+                else:
+                    markers.extend(m for m in re.split(r"[,\s]+", text) if m)
+            elif name not in _SKIP_TAGS:
+                block = name in _BLOCK_TAGS
+                parts.append(" " if block else "")
+                _collect(child, parts, markers, keep_sup)
+                parts.append(" " if block else "")
+
+
+def element_text(node: Tag, *, keep_sup: bool = True) -> tuple[str, tuple[str, ...]]:
+    """Printed text of an element (``<br>`` as a space) and, unless kept, its ``<sup>`` markers."""
+    parts: list[str] = []
+    markers: list[str] = []
+    _collect(node, parts, markers, keep_sup)
+    return normalise("".join(parts)), tuple(markers)
+
+
+def _emphasis(cell: Tag) -> tuple[str, ...]:
+    """Emphasis of the elements that wrap the cell's whole content."""
+    found: list[str] = []
+    node = cell
+    while True:
+        kids = [
+            c for c in node.children
+            if not (isinstance(c, NavigableString) and (isinstance(c, _NOT_TEXT) or not c.strip()))
+            and not (isinstance(c, Tag) and c.name.lower() == "sup")
+        ]
+        if len(kids) != 1 or not isinstance(kids[0], Tag):
+            return tuple(dict.fromkeys(found))
+        node = kids[0]
+        style = node.get("style", "").replace(" ", "").lower()
+        if node.name.lower() in ("b", "strong") or re.search(r"font-weight:(bold|[6-9]00)", style):
+            found.append("bold")
+        if node.name.lower() in ("u", "ins") or "text-decoration:underline" in style:
+            found.append("underline")
+
+
+def _span(cell: Tag, attr: str, limit: int) -> int:
+    try:
+        value = int(str(cell.get(attr, "1")).strip())
+    except ValueError:
+        return 1
+    return limit if value == 0 else max(1, min(value, limit))
+
+
+def _own_rows(table: Tag) -> list[Tag]:
+    return [tr for tr in table.find_all("tr") if tr.find_parent("table") is table]
+
+
+def table_grid(table: Tag) -> list[list[_Cell]]:
+    """The table as a rectangular grid of cells, spans expanded."""
+    rows = _own_rows(table)
+    grid: list[list[_Cell]] = []
+    pending: dict[tuple[int, int], _Cell] = {}
+    for r, tr in enumerate(rows):
+        row: list[_Cell] = []
+        cells = iter(tr.find_all(["th", "td"], recursive=False))
+        c = 0
+        while True:
+            if (r, c) in pending:
+                row.append(pending.pop((r, c)))
+                c += 1
+                continue
+            cell = next(cells, None)
+            if cell is None:
+                break
+            text, markers = element_text(cell, keep_sup=False)
+            info = _Cell(text, markers, _emphasis(cell), cell.name == "th")
+            rowspan, colspan = _span(cell, "rowspan", len(rows) - r), _span(cell, "colspan", 1000)
+            for dc in range(colspan):
+                row.append(info)
+                for dr in range(1, rowspan):
+                    pending[(r + dr, c + dc)] = info
+            c += colspan
+        for col in sorted(col for (rr, col) in pending if rr == r):  # spans past the row's own cells
+            row.extend([_Cell("", (), (), False)] * (col - len(row)))
+            row.append(pending.pop((r, col)))
+        grid.append(row)
+    width = max((len(row) for row in grid), default=0)
+    for row in grid:
+        if len(row) > 1 and len({id(cell) for cell in row}) == 1 and len(row) == width:
+            row[:] = [_Cell(row[0].text, row[0].markers, row[0].emphasis, row[0].header, True)] * width
+        row.extend([_Cell("", (), (), False)] * (width - len(row)))
+    return grid
+
+
+def _header_count(table: Tag, grid: list[list[_Cell]]) -> int:
+    rows = _own_rows(table)
+    in_thead = [tr.find_parent("thead") is not None for tr in rows]
+    count = 0
+    if any(in_thead):
+        while count < len(grid) and in_thead[count]:
+            count += 1
+    else:  # leading rows of <th>; a full-width row after them labels a section
+        while count < len(grid) and all(c.header for c in grid[count]) and not (count and grid[count][0].span_all):
+            count += 1
+    return 1 if count in (0, len(grid)) else count
+
+
+def _header_name(cell: _Cell) -> str:
+    return cell.text + "".join(m.translate(_SUPERSCRIPT) if m.isdigit() else m for m in cell.markers)
+
+
+def flatten_header(rows: list[list[_Cell]]) -> tuple[str, ...]:
+    """One name per column: the header rows' texts top-down, deduplicated, joined by " / "."""
+    width = len(rows[0]) if rows else 0
+    names = []
+    for col in range(width):
+        parts = [_header_name(row[col]) for row in rows]
+        names.append(" / ".join(dict.fromkeys(p for p in parts if p)))
+    return tuple(names)
+
+
+def _captions(table: Tag) -> list[str]:
+    """The table's ``<caption>`` and its enclosing ``<figure>``'s ``<figcaption>``."""
+    found = [table.find("caption", recursive=False)]
+    figure = table.find_parent("figure")
+    if figure is not None:
+        found.append(figure.find("figcaption"))
+    return [text for text in (element_text(c)[0] for c in found if c is not None) if text]
+
+
+def _table_name(table: Tag, k: int) -> str:
+    caption = table.find("caption", recursive=False)
+    if caption is not None and element_text(caption)[0]:
+        return element_text(caption)[0]
+    if table.get("id"):
+        return str(table["id"]).strip()
+    if captions := _captions(table):
+        return captions[0]
+    heading = table.find_previous(_HEADINGS)
+    if heading is not None and element_text(heading)[0]:
+        return element_text(heading)[0]
+    return f"table {k}"
+
+
+def _note_texts(node: Tag | NavigableString) -> list[str]:
+    """Notes in one element after a table, or [] when it is not footnote-like."""
+    if isinstance(node, NavigableString):
+        text = normalise(str(node))
+        return [text] if text and _NOTE_START.match(text) else []
+    if node.name.lower() not in ("p", "small", "div", "ul", "ol", "dl", "aside", "footer"):
+        return []
+    classes = " ".join(node.get("class", [])).lower()
+    text = element_text(node)[0]
+    first = next((c for c in node.descendants if isinstance(c, Tag) or (isinstance(c, NavigableString) and c.strip())), None)
+    if not text or not ("footnote" in classes or "note" in classes or _NOTE_START.match(text)
+                        or (isinstance(first, Tag) and first.name.lower() == "sup")):
+        return []
+    items = node.find_all(["li", "p", "dd"])
+    inner = {id(i) for i in items}
+    items = [i for i in items if not any(id(p) in inner for p in i.parents)]
+    return [t for t in (element_text(i)[0] for i in items) if t] if items else [text]
+
+
+def _ignorable(node: object) -> bool:
+    if isinstance(node, Tag):
+        return node.name.lower() == "figcaption"
+    return isinstance(node, _NOT_TEXT) or not str(node).strip()
+
+
+def _notes(table: Tag) -> list[str]:
+    """The caption, then footnote-like elements right after the table (or its wrapper)."""
+    notes = _captions(table)
+    anchor: Tag = table
+    while anchor.parent is not None and anchor.parent.name in ("div", "figure") and not any(
+        not _ignorable(s) for s in anchor.next_siblings
+    ):
+        anchor = anchor.parent
+    for sibling in anchor.next_siblings:
+        if _ignorable(sibling):
+            continue
+        found = _note_texts(sibling)
+        if not found:
+            break
+        notes.extend(found)
+    return list(dict.fromkeys(notes))
+
+
+def _read_table(table: Tag, k: int) -> SourceTable | None:
+    grid = table_grid(table)
+    if not grid or len(grid[0]) < 2:
+        return None
+    count = _header_count(table, grid)
+    titles = [row[0].text for row in grid[:count] if row[0].span_all and count > 1]
+    header = flatten_header([row for row in grid[:count] if not (row[0].span_all and count > 1)] or grid[:count])
+    rows = []
+    for r, row in enumerate(grid[count:], start=count + 1):
+        if not any(cell.text or cell.markers for cell in row):
+            continue
+        rows.append(tuple(
+            RawCell(text="" if cell.span_all and col else cell.text, row=r, col=col,
+                    markers=() if cell.span_all and col else cell.markers,
+                    emphasis=() if cell.span_all and col else cell.emphasis)
+            for col, cell in enumerate(row)
+        ))
+    if not rows:
+        return None
+    return SourceTable(input=0, name=_table_name(table, k), header=header, rows=tuple(rows), notes=tuple(dict.fromkeys([*titles, *_notes(table)])))
+
+
+def read_html(text: str, path: str) -> list[SourceTable]:
+    """Every data table in an HTML document (layout tables are skipped)."""
+    soup = BeautifulSoup(text, "lxml")
+    tables: list[SourceTable] = []
+    seen: dict[str, int] = {}
+    for k, element in enumerate(soup.find_all("table"), start=1):
+        table = _read_table(element, k)
+        if table is None:
+            continue
+        if table.name in seen:
+            table = SourceTable(table.input, f"{table.name} (table {k})", table.header, table.rows, table.notes)
+        seen[table.name] = k
+        tables.append(table)
+    return tables

@@ -1,0 +1,213 @@
+"""GitHub-flavoured Markdown pipe tables, with the footnotes printed under them.
+
+Every pipe table in the document is read (leading and trailing pipes optional,
+``\\|`` escapes, ``:---:`` alignment rows); tables inside fenced code blocks are
+not tables.  A cell keeps its printed text; emphasis that wraps the whole cell
+(``**91.5**``, ``__x__``, ``<b>``, ``<strong>``, ``<u>``) and footnote markers
+(``<sup>*</sup>``, ``^*``, ``[^1]``) move into ``RawCell.emphasis`` and
+``RawCell.markers``.  A row's number is its 1-based line in the document.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from claimcheck.errors import InputError
+from claimcheck.records import RawCell, SourceTable
+
+_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+_ATX = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
+_SETEXT = re.compile(r"^\s{0,3}(=+|-+)\s*$")
+_DELIM_CELL = re.compile(r"^\s*:?-+:?\s*$")
+_NOTE_START = re.compile(
+    r"^\s*(?:[*†‡§¶]|[¹²³⁴⁵⁶⁷⁸⁹⁰]|\[\^?\w+\]|\(\w\)|\^|Notes?\b|注|说明|备注|Sources?\b|来源)", re.I
+)
+_SUP = re.compile(r"<sup>(.*?)</sup>", re.I | re.S)
+_FOOTREF = re.compile(r"\[\^([^\]\s]+)\]")
+_CARET_PAIR = re.compile(r"\^([^\s^]+)\^")
+_CARET_TAIL = re.compile(r"\^([*†‡§¶\w]{1,3})\s*$")
+_RULE = re.compile(r"^\s{0,3}([-*_])(?:\s*\1){2,}\s*$")
+_WRAPPERS = (
+    ("bold", re.compile(r"^\*\*((?:(?!\*\*).)+)\*\*((?:\\\*|[†‡§¶])*)$", re.S)),
+    ("bold", re.compile(r"^__((?:(?!__).)+)__((?:\\\*|[†‡§¶])*)$", re.S)),
+    ("bold", re.compile(r"^<(b|strong)(?:\s[^>]*)?>((?:(?!</?\1\b).)+)</\1>((?:\\?\*|[†‡§¶])*)$", re.S | re.I)),
+    ("underline", re.compile(r"^<(u|ins)(?:\s[^>]*)?>((?:(?!</?\1\b).)+)</\1>((?:\\?\*|[†‡§¶])*)$", re.S | re.I)),
+)
+_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_BR = re.compile(r"<br\s*/?>", re.I)
+_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+_SHORT_PARAGRAPH = 300
+
+
+def split_row(line: str) -> list[str]:
+    """Split one table line on unescaped pipes; drop the optional outer pipes."""
+    cells, current, i = [], [], 0
+    s = line.strip()
+    while i < len(s):
+        if s[i] == "\\" and i + 1 < len(s) and s[i + 1] == "|":
+            current.append("|")
+            i += 2
+            continue
+        if s[i] == "|":
+            cells.append("".join(current))
+            current = []
+        else:
+            current.append(s[i])
+        i += 1
+    cells.append("".join(current))
+    if s.startswith("|"):
+        cells = cells[1:]
+    if s.endswith("|") and not s.endswith("\\|") and cells:
+        cells = cells[:-1]
+    return [c.strip() for c in cells]
+
+
+def _has_pipe(line: str) -> bool:
+    return bool(re.search(r"(?<!\\)\|", line))
+
+
+def _is_delimiter(line: str, width: int) -> bool:
+    if "-" not in line or not _has_pipe(line):
+        return False
+    cells = split_row(line)
+    return len(cells) == width and all(_DELIM_CELL.match(c) for c in cells)
+
+
+def _plain(text: str) -> str:
+    """The printed text of inline Markdown: links to their text, escapes resolved."""
+    text = _BR.sub(" ", _LINK.sub(r"\1", text))
+    text = _ESCAPE.sub(r"\1", text)
+    return " ".join(html.unescape(text).split())
+
+
+def _markers(text: str) -> tuple[str, list[str]]:
+    found: list[str] = []
+
+    def take(m: re.Match) -> str:
+        found.extend(p for p in re.split(r"[,\s]+", _plain(m.group(1))) if p)
+        return ""
+
+    for pattern in (_SUP, _FOOTREF, _CARET_PAIR, _CARET_TAIL):
+        text = pattern.sub(take, text)
+    return text.strip(), found
+
+
+def read_cell(raw: str) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    """A cell's printed text, its footnote markers and its emphasis."""
+    text, markers = _markers(raw.strip())
+    emphasis: list[str] = []
+    changed = True
+    while changed:
+        changed = False
+        for name, pattern in _WRAPPERS:
+            m = pattern.match(text)
+            if m:
+                groups = m.groups()[-2:]
+                text = (groups[0].strip() + groups[1]).strip()
+                if name not in emphasis:
+                    emphasis.append(name)
+                changed = True
+    return _plain(text), tuple(markers), tuple(emphasis)
+
+
+def header_text(raw: str) -> str:
+    """A header cell as a plain string; markers stay printed ("Astra†", "Astra¹")."""
+    text, markers, _ = read_cell(raw)
+    return text + "".join(m.translate(_SUPERSCRIPT) if m.isdigit() else m for m in markers)
+
+
+def _notes(lines: list[str], start: int) -> list[str]:
+    """Footnote-like paragraphs right after a table (``start`` is the first line after it)."""
+    notes: list[str] = []
+    i, first = start, True
+    while True:
+        while i < len(lines) and not lines[i].strip():
+            i += 1
+        para: list[str] = []
+        while i < len(lines) and lines[i].strip() and not any(p.match(lines[i]) for p in (_ATX, _FENCE, _RULE)):
+            if para and i + 1 < len(lines) and _has_pipe(lines[i]) and _is_delimiter(lines[i + 1], len(split_row(lines[i]))):
+                break
+            para.append(lines[i].strip())
+            i += 1
+        if not para or _has_pipe(para[0]):
+            return notes
+        if _NOTE_START.match(para[0]):
+            for line in para:
+                if _NOTE_START.match(line) or not notes:
+                    notes.append(line)
+                else:
+                    notes[-1] += " " + line
+        elif first and len(" ".join(para)) <= _SHORT_PARAGRAPH and len(para) <= 3:
+            notes.append(" ".join(para))
+            if not para[-1].endswith(":"):
+                return notes
+        else:
+            return notes
+        first = False
+
+
+def _heading(lines: list[str], i: int) -> str | None:
+    """Text of an ATX or setext heading on line ``i`` (0-based), if it is one."""
+    if m := _ATX.match(lines[i]):
+        return _plain(read_cell(m.group(1))[0]) or None
+    if (
+        i + 1 < len(lines) and lines[i].strip() and not _has_pipe(lines[i])
+        and _SETEXT.match(lines[i + 1]) and (i == 0 or not lines[i - 1].strip())
+    ):
+        return _plain(read_cell(lines[i])[0]) or None
+    return None
+
+
+def _table(lines: list[str], i: int, path: str) -> tuple[tuple[str, ...], list[tuple[RawCell, ...]], int]:
+    """Read the table whose header is on line ``i``; return header, rows, next line."""
+    header = tuple(header_text(c) for c in split_row(lines[i]))
+    width = len(header)
+    rows, j = [], i + 2
+    while j < len(lines) and lines[j].strip() and _has_pipe(lines[j]) and not _FENCE.match(lines[j]):
+        cells = split_row(lines[j])
+        if len(cells) > width and any(c for c in cells[width:]):
+            raise InputError(
+                f"ragged table row: {len(cells)} cells where the header has {width}", path=path, row=j + 1
+            )
+        cells = (cells + [""] * width)[:width]
+        row = []
+        for col, raw in enumerate(cells):
+            text, markers, emphasis = read_cell(raw)
+            row.append(RawCell(text=text, row=j + 1, col=col, markers=markers, emphasis=emphasis))
+        rows.append(tuple(row))
+        j += 1
+    return header, rows, j
+
+
+def read_markdown(text: str, path: str) -> list[SourceTable]:
+    """Every pipe table in a Markdown document with at least two columns and one data row."""
+    lines = text.splitlines()
+    found: list[tuple[str | None, tuple[str, ...], list[tuple[RawCell, ...]], list[str]]] = []
+    heading: str | None = None
+    fence: str | None = None
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if m := _FENCE.match(line):
+            marker = m.group(1)[0] * 3
+            fence = None if fence and marker == fence else (fence or marker)
+            i += 1
+            continue
+        if fence:
+            i += 1
+            continue
+        width = len(split_row(line)) if _has_pipe(line) else 0
+        if width and i + 1 < len(lines) and _is_delimiter(lines[i + 1], width):
+            header, rows, i = _table(lines, i, path)
+            if width >= 2 and rows:
+                found.append((heading, header, rows, _notes(lines, i)))
+            continue
+        heading = _heading(lines, i) or heading
+        i += 1
+    tables = []
+    for k, (title, header, rows, notes) in enumerate(found, start=1):
+        name = path + (f" table {k}" if len(found) > 1 else "") + (f" — {title}" if title else "")
+        tables.append(SourceTable(input=0, name=name, header=header, rows=tuple(rows), notes=tuple(notes)))
+    return tables

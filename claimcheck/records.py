@@ -1,0 +1,356 @@
+"""The typed, immutable records the stages hand each other.
+
+    SourceTable ──parse──> Observation ──resolve──> Score ──measure──> Comparison
+                                                      └──check──> Finding ──> Report
+
+Every stage may import this module; it imports nothing from the project.
+Records are frozen dataclasses; sequences are tuples; mappings are never
+mutated after a record is built.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, Mapping
+
+Severity = Literal["error", "warning", "info"]
+SEVERITY_RANK: Mapping[str, int] = {"info": 0, "warning": 1, "error": 2}
+
+#: Units a score can be printed in (the JSON contract's ``unit``).
+UNITS = (
+    "percent", "fraction", "elo", "percentile", "win-rate",
+    "points", "index", "lower-is-better", "unknown",
+)
+#: Units whose values are proportions of items (intervals and tests apply).
+PROPORTION_UNITS = frozenset({"percent", "fraction", "win-rate"})
+
+
+# ── read ────────────────────────────────────────────────────────────────────
+
+
+@dataclass(frozen=True, slots=True)
+class InputFile:
+    """One input as given on the command line."""
+
+    index: int
+    path: str
+    sha256: str
+    format: str  # csv | tsv | xlsx | md | html | url | dataframe
+    encoding: str | None = None
+    delimiter: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RawCell:
+    """A cell's text exactly as printed, with where it came from.
+
+    ``row`` is the 1-based row number in the source (header rows counted, as a
+    spreadsheet numbers them); ``col`` is the 0-based column index.
+    ``markers`` holds footnote markers a reader split off (HTML ``<sup>``),
+    ``emphasis`` styling that carries meaning in vendor tables (bold, underline).
+    """
+
+    text: str
+    row: int
+    col: int
+    markers: tuple[str, ...] = ()
+    emphasis: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SourceTable:
+    """One table read from an input, before any interpretation."""
+
+    input: int
+    name: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[RawCell, ...], ...]
+    notes: tuple[str, ...] = ()  # footnotes or captions printed around the table
+    decimal_comma: bool = False  # the table prints "88,4%" for 88.4%
+
+
+# ── parse ───────────────────────────────────────────────────────────────────
+
+
+@dataclass(frozen=True, slots=True)
+class CellValue:
+    """A value cell parsed from its printed text; nothing is guessed."""
+
+    raw: str
+    status: Literal["ok", "missing", "unparseable"]
+    value: float | None = None
+    percent_sign: bool = False
+    decimals: int | None = None  # digits printed after the decimal point
+    markers: tuple[str, ...] = ()  # footnote markers: *, †, ‡, superscripts
+    emphasis: tuple[str, ...] = ()  # bold / underline / best as printed
+    plus_minus: float | None = None  # "79.8 ± 1.2" -> 1.2 (in the value's unit)
+    bounds: tuple[float, float] | None = None  # absolute low/high printed with the value
+    n: int | None = None  # "(n=…)" printed in the cell
+    problem: str | None = None  # why the cell is unparseable
+
+
+@dataclass(frozen=True, slots=True)
+class RowContext:
+    """What the table says about a row besides its value cells."""
+
+    label: str
+    qualifiers: tuple[str, ...] = ()  # free text: metric/qualifier/notes columns
+    fields: Mapping[str, str] = field(default_factory=dict)  # long-table columns
+    inherits_from: int | None = None  # source row a "same as above" row continues
+    inherited_label: str | None = None  # the label it inherits the benchmark from
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """One (row, model) cell of a table, parsed but not yet resolved."""
+
+    id: str
+    input: int
+    table: int
+    row: int
+    column: str
+    col: int
+    model: str
+    context: RowContext
+    cell: CellValue
+    group: str = ""  # cells in one group are one line item: a head-to-head row
+    title: str = ""  # the line item as a reader names it ("SWE-bench · Verified")
+
+
+# ── resolve ─────────────────────────────────────────────────────────────────
+
+
+@dataclass(frozen=True, slots=True)
+class StatusNote:
+    """A registry statement about a benchmark's standing (copied, not judged)."""
+
+    state: str  # active | saturated | deprecated | flawed | contaminated
+    who: str
+    when: str | None
+    what: str
+    source: str
+    version: str | None = None
+    unverified: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """What a row label and its qualifiers mean, with the reason for each field."""
+
+    benchmark: str | None = None
+    benchmark_name: str | None = None
+    suite: str | None = None
+    version: str | None = None
+    subset: str | None = None
+    tools: bool | None = None
+    harness: str | None = None
+    judge: str | None = None
+    metric: str | None = None
+    protocol: str | None = None  # a vendor-specific protocol named in the label
+    budget: Mapping[str, Any] = field(default_factory=dict)
+    unit: str = "unknown"
+    unit_reason: str | None = None
+    n: int | None = None
+    n_source: str | None = None  # table | registry | assumed
+    n_note: str | None = None  # e.g. an unverified registry count that was not used
+    confidence: float = 0.0
+    reasons: Mapping[str, str] = field(default_factory=dict)
+    differs: tuple[str, ...] = ()  # facets the table says differ between columns
+    unknown: tuple[str, ...] = ()  # facets the table says are not stated
+    secondhand: bool = False
+    chance: float | None = None  # chance level as a proportion
+    direction: Literal["higher", "lower"] = "higher"
+    granularity: str | None = None  # binary | partial | averaged | pairwise | composite
+    statuses: tuple[StatusNote, ...] = ()
+    row_kind: Literal["benchmark", "aggregate", "unknown", "skipped"] = "unknown"
+    skip_reason: str | None = None  # set when the row is not a benchmark
+    system_level: bool = False  # registry: scores belong to an agent+harness system
+    composite: bool = False  # registry: an index over several benchmarks
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """One printed number with what it measures and its own uncertainty."""
+
+    id: str
+    input: int
+    table: int
+    row: int
+    column: str
+    label: str
+    model: str
+    cell: CellValue
+    resolution: Resolution
+    col: int
+    unit: str
+    status: Literal["checked", "missing", "skipped"]
+    reason: str | None = None
+    value: float | None = None
+    proportion: float | None = None
+    ci: tuple[float, float] | None = None
+    ci_method: str | None = None
+    ci_note: str | None = None
+    group: str = ""
+    title: str = ""
+
+    @property
+    def benchmark(self) -> str | None:
+        return self.resolution.benchmark
+
+    @property
+    def n(self) -> int | None:
+        return self.resolution.n
+
+
+# ── measure ─────────────────────────────────────────────────────────────────
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """One protocol facet on which two scores differ (or cannot be matched)."""
+
+    facet: str  # version | subset | tools | harness | budget | metric | judge | unit | rows
+    code: str  # the rule that owns the facet, e.g. CC201
+    a: str | None
+    b: str | None
+    known: bool = True  # False when one side is not stated
+
+    def describe(self) -> str:
+        """The difference in words: "version 2.0 vs 2.1", "harness not stated"."""
+        if not self.known and self.a is None and self.b is None:
+            return f"{self.facet} not stated"
+        if self.a is None and self.b is None:
+            return f"the table says the {self.facet} differs"
+        if self.facet == "tools":
+            return f"{self.a or 'tools not stated'} vs {self.b or 'tools not stated'}"
+        return f"{self.facet} {self.a or 'not stated'} vs {self.b or 'not stated'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """Two scores a reader of the table would compare, and what the data allow."""
+
+    id: str
+    scores: tuple[str, str]
+    models: tuple[str, str]
+    benchmark: str | None
+    kind: Literal["head-to-head", "cross-row", "configuration"]
+    comparable: bool
+    why_not: tuple[str, ...] = ()
+    differences: tuple[Difference, ...] = ()
+    caveats: tuple[str, ...] = ()
+    unit: str = "unknown"
+    values: tuple[float | None, float | None] = (None, None)
+    gap: float | None = None  # value a - value b in the printed unit
+    diff: float | None = None  # proportion a - proportion b
+    diff_ci: tuple[float, float] | None = None
+    se: float | None = None
+    z: float | None = None
+    p: float | None = None
+    p_adjusted: float | None = None
+    verdict: Literal["significant", "within-noise", "incomparable", "no-n"] = "no-n"
+    mde: float | None = None
+    n_needed: int | None = None
+    n: tuple[int | None, int | None] = (None, None)
+    n_source: tuple[str | None, str | None] = (None, None)
+    expected_win_rate: float | None = None  # for rating gaps
+    note: str | None = None
+
+
+# ── check ───────────────────────────────────────────────────────────────────
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One thing a rule found, with the numbers it decided on."""
+
+    code: str
+    slug: str
+    severity: Severity
+    message: str
+    scores: tuple[str, ...] = ()
+    comparisons: tuple[str, ...] = ()
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimVerdict:
+    """A text claim and what the table says about it."""
+
+    text: str
+    verdict: Literal[
+        "supported", "within-noise", "contradicted", "number-mismatch",
+        "incomparable", "unverifiable",
+    ]
+    codes: tuple[str, ...] = ()
+    explanation: str = ""
+    scores: tuple[str, ...] = ()
+    comparisons: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RuleDoc:
+    """A rule's documentation, copied into the report so renderers need no rules."""
+
+    code: str
+    slug: str
+    family: str
+    severity: Severity
+    summary: str
+    explanation: str
+    reference: str
+
+
+@dataclass(frozen=True, slots=True)
+class BenchmarkRef:
+    """A registry entry a score resolved to, as the report's appendix shows it."""
+
+    id: str
+    name: str
+    unit: str
+    versions: tuple[str, ...]
+    n: tuple[tuple[str, int | None, str], ...]  # (version/subset, n, evidence)
+    statuses: tuple[StatusNote, ...]
+    sources: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ReportMeta:
+    """How the report was produced."""
+
+    claimcheck_version: str
+    registry_version: str
+    generated: str  # ISO date-time
+    alpha: float
+    power: float
+    ci_method: str
+    assume_n: int | None = None
+    environment: tuple[str, ...] = ()  # e.g. "no CJK font installed"
+
+
+@dataclass(frozen=True)
+class Report:
+    """Everything the renderers need; they format, they never recompute."""
+
+    meta: ReportMeta
+    inputs: tuple[InputFile, ...]
+    tables: tuple[SourceTable, ...]
+    scores: tuple[Score, ...]
+    comparisons: tuple[Comparison, ...]
+    findings: tuple[Finding, ...]
+    claims: tuple[ClaimVerdict, ...] = ()
+    rules: tuple[RuleDoc, ...] = ()
+    benchmarks: tuple[BenchmarkRef, ...] = ()
+
+    def as_records(self) -> dict[str, Any]:
+        """The report as plain Python types, in the ``claimcheck.report/1`` shape."""
+        from claimcheck.serialize import report_records
+
+        return report_records(self)
+
+    def counts(self) -> dict[str, int]:
+        """Number of findings per severity."""
+        out = {"error": 0, "warning": 0, "info": 0}
+        for f in self.findings:
+            out[f.severity] += 1
+        return out

@@ -1,0 +1,1 @@
+"""The benchmark catalogue (data + pydantic models) and the label resolver."""

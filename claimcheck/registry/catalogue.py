@@ -1,0 +1,147 @@
+"""Load, validate and merge the benchmark catalogue.
+
+The shipped catalogue lives in ``claimcheck/registry/data/*.yaml``; a user's
+``--registry my.yaml`` adds entries, replaces entries with the same id, or
+retires them (``remove: [id]``).  Every problem is a :class:`RegistryError`
+naming the file, the entry and the field.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Mapping
+
+import yaml
+from pydantic import ValidationError
+
+from claimcheck.errors import RegistryError
+from claimcheck.registry.models import Benchmark, CatalogueFile, CatalogueMeta
+
+DATA_DIR = Path(__file__).with_name("data")
+_PUNCT = re.compile(r"[\s\-_–—·/,:;()\[\]{}'\"’‘“”.!?]+")
+
+
+def normalize(text: str) -> str:
+    """The form aliases are matched in: NFKC, case-folded, punctuation as spaces."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    return _PUNCT.sub(" ", text).strip()
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """The validated catalogue: entries by id and the alias index."""
+
+    version: str
+    entries: Mapping[str, Benchmark]
+    aliases: Mapping[str, str]  # normalized alias -> benchmark id
+    origins: Mapping[str, str]  # benchmark id -> file it came from
+
+    def get(self, benchmark_id: str) -> Benchmark | None:
+        return self.entries.get(benchmark_id)
+
+    def __iter__(self):
+        return iter(sorted(self.entries.values(), key=lambda b: b.id))
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+
+def _read_yaml(path: Path) -> object:
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise RegistryError("registry file not found", path=str(path)) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RegistryError(f"cannot read registry file: {exc}", path=str(path)) from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        row = mark.line + 1 if mark is not None else None
+        raise RegistryError(f"not valid YAML: {getattr(exc, 'problem', exc)}", path=str(path), row=row) from None
+
+
+def _describe(error: ValidationError, data: object) -> str:
+    """Turn the first pydantic error into 'entry <id>, field <path>: <msg>'."""
+    first = error.errors()[0]
+    loc = list(first["loc"])
+    entry = ""
+    if len(loc) >= 2 and loc[0] == "benchmarks" and isinstance(loc[1], int):
+        try:
+            entry = f"entry {data['benchmarks'][loc[1]].get('id', '#' + str(loc[1] + 1))!r}, "  # type: ignore[index]
+        except (KeyError, IndexError, TypeError, AttributeError):
+            entry = f"entry #{loc[1] + 1}, "
+        loc = loc[2:]
+    where = ".".join(str(part) for part in loc) or "(top level)"
+    return f"{entry}field {where}: {first['msg']}"
+
+
+def load_file(path: Path) -> CatalogueFile:
+    """Validate one catalogue file."""
+    data = _read_yaml(path)
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise RegistryError("expected a mapping with a 'benchmarks' list", path=str(path))
+    try:
+        return CatalogueFile.model_validate(data)
+    except ValidationError as exc:
+        raise RegistryError(_describe(exc, data), path=str(path)) from None
+
+
+def _alias_index(entries: Mapping[str, Benchmark], origins: Mapping[str, str]) -> dict[str, str]:
+    index: dict[str, str] = {}
+    for bench in entries.values():
+        for alias in (bench.id, bench.name, *bench.aliases):
+            key = normalize(alias)
+            owner = index.get(key)
+            if owner is not None and owner != bench.id:
+                raise RegistryError(
+                    f"alias {alias!r} of {bench.id!r} collides with an alias of {owner!r}",
+                    path=origins.get(bench.id),
+                )
+            index[key] = bench.id
+    return index
+
+
+def build(files: Iterable[tuple[Path, CatalogueFile]], version: str, *, overriding: bool = False) -> Catalogue:
+    """Merge validated files in order; later files override earlier ones when ``overriding``."""
+    entries: dict[str, Benchmark] = {}
+    origins: dict[str, str] = {}
+    for path, cat in files:
+        for bench_id in cat.remove:
+            entries.pop(bench_id, None)
+        for bench in cat.benchmarks:
+            if bench.id in entries and not overriding:
+                raise RegistryError(f"duplicate benchmark id {bench.id!r} (also in {origins[bench.id]})", path=str(path))
+            entries[bench.id] = bench
+            origins[bench.id] = str(path)
+    return Catalogue(version=version, entries=entries, aliases=_alias_index(entries, origins), origins=origins)
+
+
+@lru_cache(maxsize=1)
+def _shipped_files() -> tuple[tuple[Path, CatalogueFile], ...]:
+    paths = sorted(p for p in DATA_DIR.glob("*.yaml") if not p.name.startswith("_"))
+    return tuple((p, load_file(p)) for p in paths)
+
+
+@lru_cache(maxsize=1)
+def shipped_meta() -> CatalogueMeta:
+    data = _read_yaml(DATA_DIR / "_meta.yaml")
+    try:
+        return CatalogueMeta.model_validate(data)
+    except ValidationError as exc:
+        raise RegistryError(_describe(exc, data), path=str(DATA_DIR / "_meta.yaml")) from None
+
+
+def load_catalogue(user_files: Iterable[str | Path] = ()) -> Catalogue:
+    """The shipped catalogue, extended or overridden by the user's files in order."""
+    shipped = build(_shipped_files(), shipped_meta().registry_version)
+    user = [(Path(p), load_file(Path(p))) for p in user_files]
+    if not user:
+        return shipped
+    base = [(Path(shipped.origins[b.id]), CatalogueFile(benchmarks=(b,))) for b in shipped]
+    version = shipped.version + "+" + "+".join(p.name for p, _ in user)
+    return build([*base, *user], version, overriding=True)

@@ -1,0 +1,162 @@
+"""Pydantic models for the benchmark catalogue's data files.
+
+The catalogue is data reviewed like code: every count carries its evidence
+and sources, every status statement says who said it and when.  These models
+reject unknown keys so a typo in a YAML file is an error, not a silent gap.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+Evidence = Literal["counted", "official", "mirror", "secondary", "derived", "seed"]
+#: Evidence strong enough to compute an interval with.
+VERIFIED_EVIDENCE = frozenset({"counted", "official", "mirror"})
+
+Unit = Literal["percent", "elo", "percentile", "win-rate", "points", "index", "lower-is-better"]
+State = Literal["active", "saturated", "deprecated", "flawed", "contaminated", "superseded"]
+Granularity = Literal["binary", "partial", "averaged", "pairwise", "composite", "rating"]
+Knob = Literal[
+    "version", "subset", "shots", "cot", "tools", "harness", "judge", "attempts",
+    "effort", "thinking-budget", "time-limit", "step-limit", "metric", "sampling",
+    "context-length", "grader", "environment",
+]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Count(_Strict):
+    """An item count with its evidence.  ``value`` may be null: unknown, never guessed."""
+
+    value: int | None = Field(default=None, ge=1)
+    evidence: Evidence | None = None
+    sources: tuple[str, ...] = ()
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _sourced(self) -> "Count":
+        if self.value is not None and not self.sources:
+            raise ValueError("a count needs at least one source")
+        if self.value is not None and self.evidence is None:
+            raise ValueError("a count needs its evidence (counted, official, mirror, secondary, derived, seed)")
+        return self
+
+    @property
+    def verified(self) -> bool:
+        """Whether the count is strong enough to compute intervals with."""
+        return self.value is not None and self.evidence in VERIFIED_EVIDENCE
+
+
+class Subset(_Strict):
+    """A named part of a version with its own denominator (Diamond, Verified, text-only)."""
+
+    id: str
+    name: str | None = None
+    aliases: tuple[str, ...] = ()
+    n: Count = Count()
+    note: str | None = None
+
+
+class Version(_Strict):
+    """One release of a benchmark; scores on different versions are different measurements."""
+
+    id: str
+    name: str | None = None
+    aliases: tuple[str, ...] = ()
+    date: str | None = None
+    n: Count = Count()
+    subsets: tuple[Subset, ...] = ()
+    changes: str | None = None
+    sources: tuple[str, ...] = ()
+
+
+class StatusStatement(_Strict):
+    """Who said what about a benchmark's standing, and when."""
+
+    state: State
+    who: str
+    when: str | None = None
+    what: str
+    source: str
+    versions: tuple[str, ...] = ()  # empty: applies to every version
+    unverified: bool = False
+
+
+class KnobNote(_Strict):
+    """A protocol setting that changes the number."""
+
+    knob: Knob
+    note: str
+
+
+class Benchmark(_Strict):
+    """One catalogue entry."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9\-]*$")
+    name: str
+    suite: str | None = None  # entries that share a name stem (swe-bench-verified, swe-bench-pro)
+    family: str
+    aliases: tuple[str, ...] = ()
+    unit: Unit = "percent"
+    metric: str = "accuracy"
+    metrics: tuple[str, ...] = ()  # other metrics the benchmark is reported in
+    range: tuple[float, float] | None = (0.0, 100.0)
+    direction: Literal["higher", "lower"] = "higher"
+    chance: float | None = Field(default=None, ge=0, le=100)  # percent
+    granularity: Granularity | None = None  # None: not known, so no k/n check is made
+    composite: bool = False
+    system_level: bool = False  # scores belong to an agent+model system
+    knobs: tuple[KnobNote, ...] = ()
+    default_version: str | None = None
+    versions: tuple[Version, ...] = ()
+    status: tuple[StatusStatement, ...] = ()
+    sources: tuple[str, ...] = Field(min_length=1)
+    notes: str | None = None
+
+    @field_validator("aliases")
+    @classmethod
+    def _no_blank_alias(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        if any(not a.strip() for a in v):
+            raise ValueError("aliases must not be blank")
+        return v
+
+    @model_validator(mode="after")
+    def _versions_consistent(self) -> "Benchmark":
+        ids = [v.id for v in self.versions]
+        if len(ids) != len(set(ids)):
+            raise ValueError(f"duplicate version ids in {self.id}: {ids}")
+        if self.default_version and self.default_version not in ids:
+            raise ValueError(f"default_version {self.default_version!r} is not one of {ids}")
+        known = set(ids)
+        for s in self.status:
+            bad = [v for v in s.versions if v not in known]
+            if bad:
+                raise ValueError(f"status names unknown versions {bad}")
+        return self
+
+    def version(self, version_id: str | None) -> Version | None:
+        """The version with this id, or None."""
+        return next((v for v in self.versions if v.id == version_id), None)
+
+    @property
+    def suite_id(self) -> str:
+        return self.suite or self.id
+
+
+class CatalogueFile(_Strict):
+    """One YAML file of the catalogue (or a user's ``--registry`` file)."""
+
+    benchmarks: tuple[Benchmark, ...] = ()
+    remove: tuple[str, ...] = ()  # user files may retire entries by id
+
+
+class CatalogueMeta(_Strict):
+    """The catalogue's own version and compilation date."""
+
+    registry_version: str
+    compiled: str
+    notes: str | None = None

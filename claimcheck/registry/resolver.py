@@ -1,0 +1,275 @@
+"""Resolve a row label and its qualifiers to (benchmark, version, subset, knobs, unit, n).
+
+The resolver says how sure it is and why for each field.  It never guesses a
+count: n comes from the table, else from a verified registry count for the
+resolved version/subset, else from ``--assume-n`` (marked assumed), else none.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Sequence
+
+from claimcheck.parsing.labels import Facets, facets_of
+from claimcheck.records import CellValue, Resolution, RowContext, StatusNote
+from claimcheck.registry.catalogue import Catalogue, normalize
+from claimcheck.registry.matching import Match, best_match, find_aliases, remove_span
+from claimcheck.registry.models import Benchmark, Count, Subset, Version
+
+_NOT_BENCHMARK = re.compile(
+    r"^#|\bparam(?:eter)?s?\b|\barchitecture\b|\bactivated\b|context (?:length|window)|training tokens|"
+    r"release date|\blicen[cs]e\b|knowledge cut-?off|open[- ]weights?|model size|\bprice\b|pricing|per million|"
+    r"input modalit|output modalit|^(?:extended )?thinking(?: budget)?\b|^max(?:imum)? (?:output )?tokens|"
+    r"参数|架构|激活|上下文长度|发布日期|许可|价格",
+    re.I,
+)
+_AGGREGATE = re.compile(r"^(?:average|avg\.?|mean|overall|total|sum|aggregate|平均|均值|总分|综合|合计)\b", re.I)
+_UNIT_OF = {"percent": "percent", "elo": "elo", "percentile": "percentile", "win-rate": "win-rate",
+            "points": "points", "index": "index", "lower-is-better": "lower-is-better"}
+
+
+class Resolver:
+    """Maps free-text labels to catalogue entries."""
+
+    def __init__(self, catalogue: Catalogue, assume_n: int | None = None) -> None:
+        self.catalogue = catalogue
+        self.assume_n = assume_n
+        self._aliases = [(b.id, a) for b in catalogue for a in (b.id, b.name, *b.aliases)]
+
+    def match(self, label: str) -> Match | None:
+        """The catalogue entry a label names, if any."""
+        return best_match(label, self._aliases)
+
+    def is_benchmark(self, label: str) -> bool:
+        return self.match(label) is not None
+
+    def resolve(self, context: RowContext, cells: Sequence[CellValue], parent: Resolution | None = None) -> Resolution:
+        """Resolve one printed row; ``parent`` is the resolution a "same as above" row inherits."""
+        if context.inherits_from is not None and parent is not None and parent.benchmark:
+            return self._inherit(context, cells, parent)
+        label = context.label.strip()
+        # Long tables may name the subset in its own column ("SWE-bench" + "Verified"):
+        # matching the label with those columns finds the more specific entry.
+        extra = " ".join(context.fields.get(k, "") for k in ("version", "subset")).strip()
+        text = f"{label} {extra}".strip() if extra else label
+        match = self.match(text)
+        if match is None:
+            return self._unresolved(context, cells)
+        if match.start >= len(label):  # the alias lies wholly in the extra columns: not a label match
+            return self._unresolved(context, cells)
+        bench = self.catalogue.entries[match.key]
+        rest = remove_span(text, match.start, match.end)
+        facets = facets_of(rest, context.qualifiers)
+        confidence = 1.0 if not rest else (0.9 if match.prefix else 0.7)
+        reasons = {"benchmark": f"label names {bench.name!r} (alias {match.alias!r})"}
+        return self._build(bench, rest, context, facets, cells, confidence, reasons)
+
+    # ── pieces ──────────────────────────────────────────────────────────────
+
+    def _inherit(self, context: RowContext, cells: Sequence[CellValue], parent: Resolution) -> Resolution:
+        bench = self.catalogue.entries[parent.benchmark]  # type: ignore[index]
+        facets = facets_of(context.qualifiers[0] if context.qualifiers else "", context.qualifiers[1:])
+        reasons = {"benchmark": f"'same as above': inherits {bench.name!r} from row {context.inherits_from}"}
+        inherited = _facets_from_resolution(parent).merged_under(facets)
+        text = " ; ".join(context.qualifiers)
+        res = self._build(bench, text, context, inherited, cells, parent.confidence * 0.95, reasons, parent=parent)
+        return res
+
+    def _unresolved(self, context: RowContext, cells: Sequence[CellValue]) -> Resolution:
+        label = context.label.strip()
+        has_values = any(c.status != "missing" for c in cells)
+        if not label:
+            return Resolution(row_kind="unknown", reasons={"benchmark": "the row has no label"}, unit=_unit_from_values(cells)[0])
+        if _NOT_BENCHMARK.search(label):
+            return Resolution(row_kind="skipped", skip_reason=f"not a benchmark row ({label!r} describes the model or its configuration)")
+        if _AGGREGATE.search(label):
+            unit, why = _unit_from_values(cells)
+            return Resolution(row_kind="aggregate", unit=unit, unit_reason=why, reasons={"benchmark": "an average or total over other rows"})
+        if not has_values:
+            return Resolution(row_kind="skipped", skip_reason="a heading row with no values")
+        facets = facets_of(label, context.qualifiers)
+        unit, why = _decide_unit(None, facets, cells)
+        n, source, note = self._n(None, None, None, context, {})
+        return Resolution(
+            row_kind="unknown", unit=unit, unit_reason=why, n=n, n_source=source, n_note=note,
+            tools=facets.tools, metric=facets.metric, budget=_budget(facets), differs=facets.differs,
+            unknown=facets.unknown, secondhand=facets.secondhand, protocol=facets.protocol,
+            version=facets.window or facets.version, harness=context.fields.get("harness") or None,
+            reasons={"benchmark": f"no registry entry matches {label!r}"},
+        )
+
+    def _build(self, bench: Benchmark, text: str, context: RowContext, facets: Facets,
+               cells: Sequence[CellValue], confidence: float, reasons: dict[str, str],
+               parent: Resolution | None = None) -> Resolution:
+        all_text = " ; ".join([text, *context.qualifiers, context.fields.get("version", ""), context.fields.get("subset", "")])
+        version, subset, why = self._version_subset(bench, all_text, facets, context, parent)
+        reasons.update(why)
+        unit, unit_why = _decide_unit(bench, facets, cells)
+        n, n_source, n_note = self._n(bench, version, subset, context, reasons)
+        metric = context.fields.get("metric") or facets.metric or (parent.metric if parent else None) or bench.metric
+        reasons.setdefault("metric", facets.reasons.get("metric", "registry default") if not context.fields.get("metric") else "metric column")
+        statuses = tuple(_status_notes(bench, version.id if version else None))
+        return Resolution(
+            benchmark=bench.id, benchmark_name=bench.name, suite=bench.suite_id,
+            version=version.id if version else (facets.window or facets.version),
+            subset=subset.id if subset else None,
+            tools=_tools(context, facets), harness=context.fields.get("harness") or facets.harness,
+            judge=facets.judge, metric=metric, protocol=facets.protocol, budget=_budget(facets, context),
+            unit=unit, unit_reason=unit_why, n=n, n_source=n_source, n_note=n_note,
+            confidence=round(confidence * (1.0 if version or not bench.versions else 0.9), 2),
+            reasons=reasons, differs=facets.differs, unknown=facets.unknown, secondhand=facets.secondhand,
+            chance=bench.chance / 100 if bench.chance is not None else None, direction=bench.direction,
+            granularity=bench.granularity, statuses=statuses, row_kind="benchmark",
+            system_level=bench.system_level, composite=bench.composite,
+        )
+
+    def _version_subset(self, bench: Benchmark, text: str, facets: Facets, context: RowContext,
+                        parent: Resolution | None) -> tuple[Version | None, Subset | None, dict[str, str]]:
+        why: dict[str, str] = {}
+        version = self._find_version(bench, text, facets)
+        if version:
+            why["version"] = f"{version.id!r} named in the row"
+        elif parent and parent.version:
+            version = bench.version(parent.version)
+            why["version"] = f"inherited from row {context.inherits_from}" if version else why.get("version", "")
+        subset, owner = self._find_subset(bench, text, version)
+        if subset:
+            why["subset"] = f"{subset.id!r} named in the row"
+            if version is None and owner is not None:
+                version = owner
+                why["version"] = f"the only version with subset {subset.id!r}"
+        elif parent and parent.subset and version:
+            subset = next((s for s in version.subsets if s.id == parent.subset), None)
+        if version is None and bench.default_version and not (facets.version or facets.window):
+            version = bench.version(bench.default_version)
+            why["version"] = f"not stated; the registry's default {bench.default_version!r} is assumed"
+        elif version is None and (facets.version or facets.window):
+            why["version"] = f"{facets.window or facets.version!r} is not a version the registry knows"
+        return version, subset, why
+
+    def _find_version(self, bench: Benchmark, text: str, facets: Facets) -> Version | None:
+        pairs = [(v.id, a) for v in bench.versions for a in (v.id, *v.aliases)]
+        hits = find_aliases(text, pairs)
+        if hits:
+            return bench.version(hits[0].key)
+        token = facets.window or facets.version
+        if token:
+            for v in bench.versions:
+                names = {normalize(x) for x in (v.id, *v.aliases)}
+                if normalize(token) in names or normalize("v" + token) in names:
+                    return v
+        return None
+
+    def _find_subset(self, bench: Benchmark, text: str, version: Version | None) -> tuple[Subset | None, Version | None]:
+        versions = [version] if version else list(bench.versions)
+        pairs = [(f"{i}:{s.id}", a) for i, v in enumerate(versions) for s in v.subsets for a in (s.id, s.name or s.id, *s.aliases)]
+        hits = find_aliases(text, pairs)
+        if not hits:
+            return None, None
+        owners = {h.key.split(":")[0] for h in hits if h.alias == hits[0].alias}
+        i, sid = hits[0].key.split(":", 1)
+        owner = versions[int(i)]
+        subset = next(s for s in owner.subsets if s.id == sid)
+        return subset, (owner if len(owners) == 1 else None)
+
+    def _n(self, bench: Benchmark | None, version: Version | None, subset: Subset | None,
+           context: RowContext, reasons: dict[str, str]) -> tuple[int | None, str | None, str | None]:
+        table_n = context.fields.get("n", "").replace(",", "").strip()
+        if table_n.isdigit() and int(table_n) > 0:
+            reasons["n"] = "n column of the table"
+            return int(table_n), "table", None
+        count: Count | None = subset.n if subset else (version.n if version else None)
+        note = None
+        if count is not None and count.verified:
+            where = f"{bench.name} {version.id if version else ''}{' / ' + subset.id if subset else ''}".strip()  # type: ignore[union-attr]
+            reasons["n"] = f"registry: {where} has {count.value} items ({count.evidence})"
+            return count.value, "registry", None
+        if count is not None and count.value is not None:
+            note = f"the registry lists {count.value} items from {count.evidence} evidence only; not used for intervals"
+        elif bench is not None and version is None and any(v.n.value for v in bench.versions):
+            note = "version not stated, so the registry's item counts do not apply"
+        if self.assume_n:
+            reasons["n"] = f"--assume-n {self.assume_n} (assumed, not known)"
+            return self.assume_n, "assumed", note
+        return None, None, note
+
+
+# ── helpers ─────────────────────────────────────────────────────────────────
+
+
+def _facets_from_resolution(res: Resolution) -> Facets:
+    budget = dict(res.budget)
+    return Facets(
+        tools=res.tools, metric=None, shots=budget.get("shots"), effort=budget.get("effort"),
+        selection=budget.get("selection"), protocol=res.protocol, harness=res.harness, judge=res.judge,
+        version=None, differs=res.differs, unknown=res.unknown, secondhand=res.secondhand,
+    )
+
+
+def _tools(context: RowContext, facets: Facets) -> bool | None:
+    raw = context.fields.get("tools", "").strip().casefold()
+    if raw in ("yes", "true", "on", "with", "y", "1", "有", "是"):
+        return True
+    if raw in ("no", "false", "off", "without", "n", "0", "无", "否"):
+        return False
+    return facets.tools
+
+
+def _budget(facets: Facets, context: RowContext | None = None) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for name in ("shots", "cot", "effort", "thinking_budget", "attempts", "selection"):
+        value = getattr(facets, name)
+        if value is not None:
+            out[name] = value
+    if context is not None:
+        for name in ("budget", "attempts", "shots"):
+            if context.fields.get(name):
+                out[name if name != "budget" else "effort"] = context.fields[name]
+    return out
+
+
+def _status_notes(bench: Benchmark, version: str | None):
+    for s in bench.status:
+        if s.state == "active":
+            continue
+        if s.versions and version not in s.versions:
+            continue
+        yield StatusNote(state=s.state, who=s.who, when=s.when, what=s.what, source=s.source,
+                         version=", ".join(s.versions) or None, unverified=s.unverified)
+
+
+def _unit_from_values(cells: Sequence[CellValue]) -> tuple[str, str]:
+    values = [c for c in cells if c.status == "ok" and c.value is not None]
+    if not values:
+        return "unknown", "no values"
+    if any(c.percent_sign for c in values) and all(c.percent_sign or c.value <= 100 for c in values):  # type: ignore[operator]
+        return "percent", "printed with %"
+    if all(0 <= c.value <= 1 for c in values) and any(c.value < 1 for c in values):  # type: ignore[operator]
+        return "fraction", "every value lies in [0, 1]"
+    if all(0 <= c.value <= 100 for c in values):  # type: ignore[operator]
+        return "percent", "every value lies in [0, 100]; read as a percentage (no unit printed)"
+    return "unknown", "values outside [0, 100] with no unit printed"
+
+
+def _decide_unit(bench: Benchmark | None, facets: Facets, cells: Sequence[CellValue]) -> tuple[str, str]:
+    """The unit of a row, from the qualifiers, then the registry, then the values."""
+    values = [c.value for c in cells if c.status == "ok" and c.value is not None]
+    if facets.unit:
+        return facets.unit, f"the table says so ({facets.reasons.get('unit', facets.unit)!r})"
+    if bench is not None and bench.unit != "percent":
+        return _UNIT_OF[bench.unit], f"registry: {bench.name} is reported as {bench.unit}"
+    if facets.not_percent:
+        return "unknown", "the table says the value is not a percentage and names no unit"
+    if bench is not None:
+        if any(v > 100 or v < 0 for v in values):
+            return "unknown", f"registry says {bench.name} is a percentage, but {max(values):g} cannot be one"
+        if values and all(0 <= v <= 1 for v in values) and not any(c.percent_sign for c in cells):
+            return "fraction", "every value lies in [0, 1]"
+        return "percent", f"registry: {bench.name} is a percentage"
+    return _unit_from_values(cells)
+
+
+def with_n(res: Resolution, n: int, source: str, why: str) -> Resolution:
+    """A copy with n replaced (a cell's own "(n=…)" beats the row's)."""
+    return replace(res, n=n, n_source=source, reasons={**res.reasons, "n": why})

@@ -1,0 +1,1 @@
+"""Renderers: terminal, JSON, Markdown, HTML and PDF, all from one report object."""

@@ -1,0 +1,62 @@
+"""The terminal summary: findings by severity and rule, and what can be concluded."""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from claimcheck.report.view import ReportView
+
+_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+_MARK = {"supported": "✓", "tied": "≈", "no-n": "?", "incomparable": "✗", "configuration": "≠"}
+
+
+def render_terminal(view: ReportView, file: TextIO | None = None, *, verbose: bool = True) -> None:
+    """Print the summary with rich (colour only on a terminal)."""
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    console = Console(file=file, highlight=False, soft_wrap=False)
+    for path, fmt, sha in view.inputs:
+        console.print(Text.assemble(("claimcheck ", "bold"), f"{view.claimcheck_version} — {path} ({fmt}, sha256 {sha[:12]}…)"))
+    console.print(f"registry {view.registry_version} · {view.settings}")
+    checked = len(view.scores)
+    console.print(f"{view.rows_total} rows read: {checked} values checked, {len(view.skipped)} skipped"
+                  + (f" ({'; '.join(sorted({s.note for s in view.skipped}))[:160]})" if view.skipped else ""))
+    counts = view.counts
+    console.print(Text.assemble(
+        "Findings: ", (f"{counts['error']} error(s)", _STYLE["error"]), " · ",
+        (f"{counts['warning']} warning(s)", _STYLE["warning"]), " · ", (f"{counts['info']} info", _STYLE["info"])))
+    for note in view.environment:
+        console.print(Text("warning: " + note, style="yellow"))
+    if view.groups:
+        table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+        for name, justify in (("severity", "left"), ("code", "left"), ("rule", "left"), ("count", "right"), ("what it flags", "left")):
+            table.add_column(name, justify=justify)
+        for g in sorted(view.groups, key=lambda g: ({"error": 0, "warning": 1, "info": 2}[g.severity], g.code)):
+            table.add_row(Text(g.severity, style=_STYLE[g.severity]), g.code, g.slug, str(len(g.findings)), g.summary)
+        console.print()
+        console.print(table)
+    _conclusions(console, view)
+    if verbose and view.groups:
+        console.print()
+        console.print(Text("Findings", style="bold"))
+        for g in view.groups:
+            for f in g.findings:
+                console.print(Text.assemble((f"[{f.number}] {f.code} ", _STYLE[f.severity]), f.message))
+
+
+def _conclusions(console, view: ReportView) -> None:
+    from rich.text import Text
+
+    console.print()
+    console.print(Text("What the table supports", style="bold"))
+    if not view.supported:
+        console.print("  nothing: no comparison in this table is both valid and larger than its noise")
+    for c in view.supported:
+        console.print(f"  {_MARK[c.kind]} {c.text}")
+    console.print(Text("What it does not support", style="bold"))
+    if not view.not_supported:
+        console.print("  (no comparisons were left unsupported)")
+    for c in view.not_supported:
+        console.print(f"  {_MARK[c.kind]} {c.text}")

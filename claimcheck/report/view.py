@@ -1,0 +1,296 @@
+"""The report view-model: small dataclasses every human-facing renderer formats.
+
+Built once from the :class:`~claimcheck.records.Report`; it formats stored
+numbers and never recomputes a statistic (no import of the stats package or of
+the rules).  Templates receive these objects and do no logic beyond loops.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from claimcheck.records import Comparison, Finding, Report, RuleDoc, Score
+
+SEVERITIES = ("error", "warning", "info")
+_REASON_WORDS = {
+    "CC101": "a rating set beside percentages", "CC102": "a 0–1 value beside percentages",
+    "CC201": "different benchmark versions", "CC202": "different subsets or benchmarks",
+    "CC203": "different tool settings", "CC204": "different harnesses", "CC205": "different budgets",
+    "CC206": "different metrics", "CC207": "different judges", "CC208": "separate vendor-protocol rows",
+}
+
+
+def pp(x: float | None, digits: int = 1, signed: bool = False) -> str:
+    """A proportion difference as percentage points."""
+    if x is None:
+        return "—"
+    return f"{100 * x:+.{digits}f} pp" if signed else f"{100 * x:.{digits}f} pp"
+
+
+def interval_text(s: Score) -> str:
+    """A score's interval in the unit it was printed in."""
+    if s.ci is None:
+        return ""
+    low, high = s.ci
+    if s.unit in ("percent", "win-rate"):
+        return f"{100 * low:.1f}–{100 * high:.1f}%"
+    if s.unit == "fraction":
+        return f"{low:.3f}–{high:.3f}"
+    return f"{low:g}–{high:g}"
+
+
+@dataclass(frozen=True)
+class Conclusion:
+    kind: str  # supported | tied | no-n | incomparable | configuration
+    text: str
+    codes: tuple[str, ...] = ()
+    wording: str = ""  # what an analyst may write
+
+
+@dataclass(frozen=True)
+class FindingView:
+    number: int
+    code: str
+    severity: str
+    message: str
+    cells: str
+    numbers: str
+
+
+@dataclass(frozen=True)
+class RuleGroup:
+    code: str
+    slug: str
+    severity: str
+    summary: str
+    explanation: str
+    reference: str
+    findings: list[FindingView]
+
+
+@dataclass(frozen=True)
+class CellView:
+    text: str
+    kind: str  # label | value | missing | skipped | header-like | text
+    interval: str = ""
+    footnotes: tuple[int, ...] = ()
+    severity: str = ""  # worst severity of its findings
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class TableView:
+    name: str
+    input_path: str
+    header: list[str]
+    rows: list[tuple[int, list[CellView]]]
+    notes: list[str]
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    id: str
+    title: str
+    model: str
+    printed: str
+    status: str
+    benchmark: str
+    version: str
+    unit: str
+    n: str
+    interval: str
+    note: str
+
+
+@dataclass(frozen=True)
+class BenchmarkView:
+    id: str
+    name: str
+    unit: str
+    counts: list[str]
+    statuses: list[str]
+    sources: list[str]
+
+
+@dataclass(frozen=True)
+class ReportView:
+    title: str
+    inputs: list[tuple[str, str, str]]  # (path, format, sha256)
+    registry_version: str
+    claimcheck_version: str
+    generated: str
+    settings: str
+    counts: dict[str, int]
+    verdicts: dict[str, int]
+    supported: list[Conclusion]
+    not_supported: list[Conclusion]
+    tables: list[TableView]
+    groups: list[RuleGroup]
+    scores: list[ScoreLine]
+    benchmarks: list[BenchmarkView]
+    environment: list[str]
+    skipped: list[ScoreLine]
+    rows_total: int
+    claims: list = field(default_factory=list)
+
+
+def _numbers(f: Finding) -> str:
+    keep = {k: v for k, v in f.details.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    parts = []
+    for k, v in keep.items():
+        parts.append(f"{k.replace('_', ' ')} = {v:.4g}" if isinstance(v, float) else f"{k.replace('_', ' ')} = {v}")
+    return "; ".join(parts)
+
+
+def build_view(report: Report) -> ReportView:
+    """The view-model of a report."""
+    by_id = {s.id: s for s in report.scores}
+    numbered = list(enumerate(_ordered(report.findings), start=1))
+    notes_by_score: dict[str, list[tuple[int, str]]] = {}
+    for number, f in numbered:
+        for sid in f.scores:
+            notes_by_score.setdefault(sid, []).append((number, f.severity))
+    supported, not_supported = _conclusions(report.comparisons, by_id)
+    meta = report.meta
+    return ReportView(
+        title=", ".join(i.path.rsplit("/", 1)[-1] for i in report.inputs) or "claimcheck report",
+        inputs=[(i.path, i.format, i.sha256) for i in report.inputs],
+        registry_version=meta.registry_version, claimcheck_version=meta.claimcheck_version,
+        generated=meta.generated,
+        settings=(f"α = {meta.alpha:g} two-sided, power {meta.power:g}, {meta.ci_method} intervals, "
+                  f"Holm correction over {sum(c.p is not None for c in report.comparisons)} test(s)"
+                  + (f"; n assumed = {meta.assume_n}" if meta.assume_n else "")),
+        counts=report.counts(), verdicts=_verdicts(report.comparisons),
+        supported=supported, not_supported=not_supported,
+        tables=[_table_view(report, t_index, notes_by_score) for t_index in range(len(report.tables))],
+        groups=_groups(numbered, report.rules, by_id),
+        scores=[_score_line(s) for s in report.scores if s.status == "checked"],
+        skipped=[_score_line(s) for s in report.scores if s.status == "skipped"],
+        benchmarks=[_benchmark_view(b) for b in report.benchmarks],
+        environment=list(meta.environment),
+        rows_total=sum(len(t.rows) for t in report.tables),
+    )
+
+
+def _ordered(findings) -> list[Finding]:
+    rank = {s: i for i, s in enumerate(SEVERITIES)}
+    return sorted(findings, key=lambda f: (f.code, rank[f.severity]))
+
+
+def _verdicts(comparisons: tuple[Comparison, ...]) -> dict[str, int]:
+    out = {"significant": 0, "within-noise": 0, "no-n": 0, "incomparable": 0}
+    for c in comparisons:
+        out[c.verdict] += 1
+    return out
+
+
+def _conclusions(comparisons, by_id) -> tuple[list[Conclusion], list[Conclusion]]:
+    yes, no = [], []
+    for c in comparisons:
+        a, b = by_id[c.scores[0]], by_id[c.scores[1]]
+        conclusion = _conclude(c, a, b)
+        (yes if conclusion.kind == "supported" else no).append(conclusion)
+    return yes, no
+
+
+def _cell(s: Score) -> str:
+    return f"{s.model} {s.cell.raw.strip()}"
+
+
+def _conclude(c: Comparison, a: Score, b: Score) -> Conclusion:
+    where = a.title if a.title == b.title else f"{a.title} / {b.title}"
+    assumed = " (n assumed)" if "assumed" in c.n_source else ""
+    if c.kind == "configuration":
+        what = "; ".join(d.describe() for d in c.differences if d.known)
+        gap = f" differ by {abs(c.gap):.1f} points" if c.gap is not None else ""
+        return Conclusion("configuration", f"{a.model} on {where}: {what}{gap}: a setup effect, not a model comparison.",
+                          c.why_not, "Do not read this gap as a difference between models.")
+    if c.verdict == "incomparable":
+        reasons = "; ".join(d.describe() for d in c.differences if d.known) or ", ".join(
+            _REASON_WORDS.get(code, code) for code in c.why_not)
+        return Conclusion("incomparable", f"{where}: {_cell(a)} vs {_cell(b)} — not comparable: {reasons}.",
+                          c.why_not, f"not comparable: {', '.join(_REASON_WORDS.get(x, x) for x in c.why_not)}")
+    if c.verdict == "no-n":
+        why = c.note or "no item count, so the gap cannot be judged against sampling noise"
+        return Conclusion("no-n", f"{where}: {_cell(a)} vs {_cell(b)} — {why}.", c.caveats,
+                          "report the values without a ranking claim")
+    ci = f", 95% CI {pp(c.diff_ci[0], signed=True)} to {pp(c.diff_ci[1], signed=True)}" if c.diff_ci else ""
+    gap = pp(abs(c.diff)) if c.diff is not None else f"{abs(c.gap or 0):g} points"
+    caveat = f" Caveat: {', '.join(_REASON_WORDS.get(x, x) for x in c.caveats)} not stated." if c.caveats else ""
+    if c.verdict == "significant":
+        lead, trail = (a, b) if (c.diff or c.gap or 0) >= 0 else (b, a)
+        return Conclusion("supported", f"{lead.model} scores higher than {trail.model} on {where}: gap {gap}{ci}, "
+                          f"Holm-adjusted p = {c.p_adjusted:.2g}{assumed}.{caveat}", c.caveats,
+                          f"{lead.model} leads {trail.model} on {where}")
+    return Conclusion("tied", f"{a.model} and {b.model} are statistically tied on {where}: gap {gap}{ci}, "
+                      f"Holm-adjusted p = {c.p_adjusted:.2g}{assumed}.{caveat}", ("CC302",),
+                      f"{a.model} and {b.model} are statistically tied on {where}")
+
+
+def _worst(severities: list[str]) -> str:
+    for s in SEVERITIES:
+        if s in severities:
+            return s
+    return ""
+
+
+def _table_view(report: Report, t_index: int, notes_by_score) -> TableView:
+    table = report.tables[t_index]
+    cells = {(s.row, s.col): s for s in report.scores if s.input == table.input and s.table == t_index}
+    rows = []
+    for raw_row in table.rows:
+        views = []
+        for raw in raw_row:
+            s = cells.get((raw.row, raw.col))
+            views.append(_cell_view(raw.text, s, notes_by_score.get(s.id, []) if s else [], raw.col))
+        rows.append((raw_row[0].row, views))
+    path = report.inputs[table.input].path if table.input < len(report.inputs) else table.name
+    return TableView(name=table.name, input_path=path, header=list(table.header), rows=rows, notes=list(table.notes))
+
+
+def _cell_view(text: str, s: Score | None, notes: list[tuple[int, str]], col: int) -> CellView:
+    if s is None:
+        return CellView(text=text, kind="label" if col == 0 else "text")
+    numbers = tuple(sorted({n for n, _ in notes}))
+    worst = _worst([sev for _, sev in notes])
+    if s.status == "missing":
+        return CellView(text=text or "—", kind="missing", note="missing, not zero")
+    if s.status == "skipped":
+        return CellView(text=text, kind="skipped", footnotes=numbers, severity=worst, note=s.reason or "")
+    note = "n assumed" if s.resolution.n_source == "assumed" and s.ci else ""
+    return CellView(text=text, kind="value", interval=interval_text(s), footnotes=numbers, severity=worst, note=note)
+
+
+def _groups(numbered, docs: tuple[RuleDoc, ...], by_id) -> list[RuleGroup]:
+    doc_by_code = {d.code: d for d in docs}
+    groups: dict[str, RuleGroup] = {}
+    for number, f in numbered:
+        doc = doc_by_code.get(f.code)
+        if f.code not in groups:
+            groups[f.code] = RuleGroup(
+                code=f.code, slug=f.slug, severity=doc.severity if doc else f.severity,
+                summary=doc.summary if doc else "", explanation=doc.explanation if doc else "",
+                reference=doc.reference if doc else "", findings=[],
+            )
+        cells = ", ".join(f"{by_id[i].model} {by_id[i].cell.raw} (row {by_id[i].row})" for i in f.scores if i in by_id)
+        groups[f.code].findings.append(FindingView(number, f.code, f.severity, f.message, cells, _numbers(f)))
+    # a group shows the worst severity it actually raised (a rule may lower it for one finding)
+    return [replace(g, severity=_worst([f.severity for f in g.findings])) for g in groups.values()]
+
+
+def _score_line(s: Score) -> ScoreLine:
+    res = s.resolution
+    n = "—" if res.n is None else f"{res.n:,} ({res.n_source})"
+    return ScoreLine(
+        id=s.id, title=s.title, model=s.model, printed=s.cell.raw, status=s.status,
+        benchmark=res.benchmark_name or ("not a benchmark" if res.row_kind == "skipped" else "unknown"),
+        version=" / ".join(x for x in (res.version, res.subset) if x) or "—",
+        unit=s.unit, n=n, interval=interval_text(s), note=s.reason or s.ci_note or res.n_note or "",
+    )
+
+
+def _benchmark_view(b) -> BenchmarkView:
+    counts = [f"{where}: {n:,} ({evidence})" for where, n, evidence in b.n if n]
+    statuses = [f"{st.state} — {st.who}{', ' + st.when if st.when else ''}: {st.what}"
+                + (" [second-hand]" if st.unverified else "") + f" ({st.source})" for st in b.statuses]
+    return BenchmarkView(id=b.id, name=b.name, unit=b.unit, counts=counts, statuses=statuses, sources=list(b.sources))

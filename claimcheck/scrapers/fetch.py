@@ -1,0 +1,94 @@
+"""Fetch one HTML page with httpx; every failure becomes a one-line FetchError.
+
+Only the page itself is requested: no images, stylesheets, scripts or linked
+pages.  Redirects are followed (at most five); the text is decoded with the
+response's charset, or the page's ``<meta charset>`` when the header has none.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib import metadata
+
+import httpx
+
+from claimcheck.errors import FetchError
+
+_HTML_TYPES = ("text/html", "application/xhtml+xml")
+_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.I)
+
+
+def user_agent() -> str:
+    """The User-Agent claimcheck identifies itself with."""
+    try:
+        version = metadata.version("claimcheck")
+    except metadata.PackageNotFoundError:
+        version = "dev"
+    return f"claimcheck/{version} (+benchmark table audit)"
+
+
+def _client(timeout: float) -> httpx.Client:
+    return httpx.Client(
+        timeout=httpx.Timeout(timeout, connect=5.0),
+        follow_redirects=True,
+        max_redirects=5,
+        headers={"User-Agent": user_agent()},
+    )
+
+
+def _get(client: httpx.Client, url: str, timeout: float) -> httpx.Response:
+    try:
+        return client.get(url)
+    except httpx.TimeoutException as exc:
+        raise FetchError(f"timed out after {timeout:g}s fetching {url} ({type(exc).__name__})") from None
+    except httpx.TooManyRedirects:
+        raise FetchError(f"too many redirects fetching {url}") from None
+    except httpx.ConnectError as exc:
+        raise FetchError(f"cannot connect to {url}: {_detail(exc)}") from None
+    except httpx.InvalidURL as exc:
+        raise FetchError(f"invalid URL {url!r}: {_detail(exc)}") from None
+    except httpx.HTTPError as exc:
+        raise FetchError(f"request failed for {url}: {type(exc).__name__}: {_detail(exc)}") from None
+
+
+def _detail(exc: Exception) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def _looks_html(content: bytes) -> bool:
+    head = content[:2048].lstrip().lower()
+    return head.startswith((b"<!doctype html", b"<html")) or b"<table" in head
+
+
+def _decode(response: httpx.Response) -> str:
+    if response.charset_encoding is None and (m := _META_CHARSET.search(response.content[:4096])):
+        try:
+            return response.content.decode(m.group(1).decode("ascii"), errors="replace")
+        except LookupError:
+            pass
+    return response.text
+
+
+def fetch_html(url: str, *, client: httpx.Client | None = None, timeout: float = 20.0) -> tuple[str, str]:
+    """Fetch ``url`` and return (HTML text, final URL after redirects).
+
+    ``client`` is injectable (tests pass one with ``httpx.MockTransport``); a
+    client passed in is not closed.  Raises FetchError with one line on any
+    network error, a non-2xx status or a response that is not HTML.
+    """
+    own = client is None
+    client = client or _client(timeout)
+    try:
+        response = _get(client, url, timeout)
+    finally:
+        if own:
+            client.close()
+    final = str(response.url)
+    where = url if final == url else f"{url} (redirected to {final})"
+    if not response.is_success:
+        raise FetchError(f"HTTP {response.status_code} {response.reason_phrase} for {where}".rstrip())
+    ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
+    if ctype not in _HTML_TYPES and not (not ctype and _looks_html(response.content)):
+        raise FetchError(f"expected HTML but got {ctype or 'no content type'} from {where}")
+    return _decode(response), final

@@ -1,0 +1,100 @@
+"""The report as plain Python types: the ``claimcheck.report/1`` JSON contract (SPEC §6).
+
+One serialisation feeds every machine-readable output; field names here are
+stable, new fields may be added.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from claimcheck.records import Comparison, Finding, Report, Score
+
+SCHEMA = "claimcheck.report/1"
+
+
+def _r(x: float | None, digits: int = 6) -> float | None:
+    return None if x is None else round(float(x), digits)
+
+
+def _pair(x) -> list[float] | None:
+    return None if x is None else [_r(x[0]), _r(x[1])]
+
+
+def score_record(s: Score) -> dict[str, Any]:
+    res = s.resolution
+    return {
+        "id": s.id, "input": s.input, "table": s.table, "row": s.row, "column": s.column,
+        "label": s.label, "model": s.model, "raw": s.cell.raw,
+        "benchmark": res.benchmark, "benchmark_name": res.benchmark_name, "version": res.version,
+        "subset": res.subset, "tools": res.tools, "harness": res.harness, "judge": res.judge,
+        "metric": res.metric, "protocol": res.protocol, "budget": dict(res.budget),
+        "unit": s.unit, "value": s.value, "proportion": _r(s.proportion),
+        "n": res.n, "n_source": res.n_source, "n_note": res.n_note,
+        "ci": _pair(s.ci), "ci_method": s.ci_method, "ci_note": s.ci_note,
+        "status": s.status, "reason": s.reason,
+        "markers": list(s.cell.markers), "emphasis": list(s.cell.emphasis),
+        "confidence": res.confidence, "resolution_reasons": dict(res.reasons),
+        "unit_reason": res.unit_reason, "row_kind": res.row_kind,
+    }
+
+
+def comparison_record(c: Comparison) -> dict[str, Any]:
+    return {
+        "id": c.id, "scores": list(c.scores), "models": list(c.models), "benchmark": c.benchmark,
+        "kind": c.kind, "comparable": c.comparable, "why_not": list(c.why_not),
+        "caveats": list(c.caveats),
+        "differences": [asdict(d) for d in c.differences],
+        "unit": c.unit, "values": list(c.values), "gap": _r(c.gap),
+        "diff": _r(c.diff), "diff_ci": _pair(c.diff_ci), "se": _r(c.se), "z": _r(c.z, 4),
+        "p": _r(c.p), "p_adjusted": _r(c.p_adjusted), "verdict": c.verdict,
+        "mde": _r(c.mde), "n_needed": c.n_needed, "n": list(c.n), "n_source": list(c.n_source),
+        "expected_win_rate": _r(c.expected_win_rate), "note": c.note,
+    }
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, float):
+        return _r(value)
+    return value
+
+
+def finding_record(f: Finding) -> dict[str, Any]:
+    return {
+        "code": f.code, "slug": f.slug, "severity": f.severity, "message": f.message,
+        "scores": list(f.scores), "comparisons": list(f.comparisons), "details": _plain(dict(f.details)),
+    }
+
+
+def report_records(report: Report) -> dict[str, Any]:
+    """The whole report in the ``claimcheck.report/1`` shape."""
+    meta = report.meta
+    return {
+        "schema": SCHEMA,
+        "claimcheck_version": meta.claimcheck_version,
+        "registry_version": meta.registry_version,
+        "generated": meta.generated,
+        "settings": {"alpha": meta.alpha, "power": meta.power, "ci_method": meta.ci_method,
+                     "assume_n": meta.assume_n},
+        "environment": list(meta.environment),
+        "inputs": [{"path": i.path, "sha256": i.sha256, "format": i.format, "encoding": i.encoding,
+                    "delimiter": i.delimiter} for i in report.inputs],
+        "tables": [{"input": t.input, "name": t.name, "header": list(t.header), "rows": len(t.rows),
+                    "notes": list(t.notes)} for t in report.tables],
+        "summary": report.counts(),
+        "scores": [score_record(s) for s in report.scores],
+        "comparisons": [comparison_record(c) for c in report.comparisons],
+        "findings": [finding_record(f) for f in report.findings],
+        "claims": [{"text": c.text, "verdict": c.verdict, "codes": list(c.codes), "explanation": c.explanation,
+                    "scores": list(c.scores), "comparisons": list(c.comparisons)} for c in report.claims],
+        "rules": [asdict(r) for r in report.rules],
+        "benchmarks": [{"id": b.id, "name": b.name, "unit": b.unit, "versions": list(b.versions),
+                        "n": [{"where": w, "n": n, "evidence": e} for w, n, e in b.n],
+                        "statuses": [asdict(s) for s in b.statuses], "sources": list(b.sources)}
+                       for b in report.benchmarks],
+    }

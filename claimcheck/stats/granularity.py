@@ -1,0 +1,87 @@
+"""Granularity: can a printed score be a whole number of successes out of ``n``?
+
+A pass rate over ``n`` items scored 0/1 (``runs`` times each, averaged) lives on the grid
+``k / (n * runs)`` for whole ``k``.  A value printed to ``decimals`` places stands for every
+proportion within half a unit of its last printed place, so it is attainable when some grid point
+rounds to it.  An unattainable value means the stated ``n`` (or the scoring) is not what the table
+says.  This is the GRIM test of Brown & Heathers (2017), Social Psychological and Personality
+Science 8, 363-369, applied to proportions.
+
+The tolerance is inclusive (a grid point exactly half a unit away counts, whatever the rounding
+rule) and widened by a small epsilon for float error, so a value is flagged only when no rounding
+convention could have produced it.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from .intervals import _require_count, _require_proportion, _require_real
+
+_EPSILON = 1e-9  # in printed units, absorbs float error in k/N*scale
+
+
+class Granularity(NamedTuple):
+    """Whether a printed proportion is attainable on the grid ``k / (n * runs)``.
+
+    ``nearest_k`` is the whole ``k`` closest to the printed value, ``nearest_value`` is
+    ``nearest_k / (n * runs)`` and ``step`` is the grid spacing ``1 / (n * runs)``; all values are
+    proportions in [0, 1].
+    """
+
+    attainable: bool
+    nearest_k: int
+    nearest_value: float
+    step: float
+
+
+def _printed(proportion: float, decimals: int, scale: float) -> tuple[float, float, float]:
+    """The printed value, its half-unit tolerance and the scale, all in printed units."""
+    proportion = _require_proportion(proportion, "proportion")
+    decimals = _require_count(decimals, "decimals", minimum=0)
+    scale = _require_real(scale, "scale")
+    if scale <= 0.0:
+        raise ValueError(f"scale must be positive, got {scale!r}")
+    printed = round(proportion * scale, decimals)
+    return printed, 0.5 * 10.0 ** (-decimals) + _EPSILON, scale
+
+
+def check_granularity(
+    proportion: float, decimals: int, n: int, runs: int = 1, scale: float = 100.0
+) -> Granularity:
+    """Is there a whole ``k`` in ``[0, n*runs]`` with ``k / (n*runs)`` printing as ``proportion``?
+
+    The printed value is ``round(proportion * scale, decimals)`` (``scale=100`` for percentages,
+    1 for fractions); ``k`` qualifies when ``|k/N * scale - printed| <= 0.5 * 10^-decimals``.
+    Worked figures with ``n=500``: 85.7 is not attainable (nearest 85.6 and 85.8); 90.4, 87.6 and
+    85.8 are.  96.0 with ``n=198`` is (190/198 = 95.96).
+    """
+    printed, tolerance, scale = _printed(proportion, decimals, scale)
+    total = _require_count(n) * _require_count(runs, "runs")
+    k = min(total, max(0, round(printed / scale * total)))
+    attainable = abs(k / total * scale - printed) <= tolerance
+    return Granularity(bool(attainable), int(k), k / total, 1.0 / total)
+
+
+def smallest_n_for(
+    proportion: float, decimals: int, scale: float = 100.0, max_n: int = 100000
+) -> int:
+    """Smallest ``n`` (single run) for which the printed ``proportion`` is attainable.
+
+    For each ``n`` the printed value is attainable when the interval
+    ``[(printed - tol) n / scale, (printed + tol) n / scale]`` contains a whole number; all
+    ``n <= max_n`` are checked at once with numpy.  Raises ``ValueError`` if none is.
+    Used to say e.g. "85.7% needs n >= 7" (6/7 = 85.71%).
+    """
+    printed, tolerance, scale = _printed(proportion, decimals, scale)
+    max_n = _require_count(max_n, "max_n")
+    n = np.arange(1, max_n + 1, dtype=float)
+    low = np.maximum(printed - tolerance, 0.0) / scale * n
+    high = np.minimum(printed + tolerance, scale) / scale * n
+    hits = np.flatnonzero(np.ceil(low - _EPSILON) <= np.floor(high + _EPSILON))
+    if hits.size == 0:
+        raise ValueError(f"{printed} is not attainable for any n <= {max_n}")
+    return int(hits[0]) + 1
+

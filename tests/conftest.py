@@ -1,0 +1,40 @@
+"""Shared fixtures: the bundled examples and a way to run the CLI in-process."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+
+
+@pytest.fixture(scope="session")
+def examples() -> Path:
+    return EXAMPLES
+
+
+def run_cli(*args: str, input: bytes | None = None):
+    """Run ``claimcheck ARGS`` in-process; return the click Result."""
+    from claimcheck.cli import main
+
+    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
+
+
+def run_json(*args: str) -> dict:
+    result = run_cli(*args, "--format", "json", "--fail-on", "never")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+@pytest.fixture(scope="session")
+def astra_json() -> dict:
+    return run_json(str(EXAMPLES / "astra_fable_release.csv"))
+
+
+@pytest.fixture(scope="session")
+def astra_zh_json() -> dict:
+    return run_json(str(EXAMPLES / "astra_fable_release.zh.csv"))

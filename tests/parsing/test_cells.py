@@ -1,0 +1,69 @@
+"""Cell parsing: printed values as data, missing never zero, markers kept."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, strategies as st
+
+from claimcheck.parsing.cells import looks_decimal_comma, parse_cell
+
+
+@pytest.mark.parametrize("raw, value, pct, decimals", [
+    ("57.9%", 57.9, True, 1), ("1853", 1853.0, False, 0), ("41.2 %", 41.2, True, 1),
+    ("1,912", 1912.0, False, 0), ("0.871", 0.871, False, 3), ("-3.25", -3.25, False, 2),
+    ("96.0%", 96.0, True, 1),
+])
+def test_plain_values(raw, value, pct, decimals):
+    c = parse_cell(raw)
+    assert (c.status, c.value, c.percent_sign, c.decimals) == ("ok", value, pct, decimals)
+
+
+@pytest.mark.parametrize("raw", ["—", "–", "-", "", "n/a", "N/A", "null", "  ", "无", "NA"])
+def test_missing_is_never_zero(raw):
+    c = parse_cell(raw)
+    assert c.status == "missing" and c.value is None
+
+
+@pytest.mark.parametrize("raw, marks, emphasis, value", [
+    ("72.6*", ("*",), (), 72.6), ("72.6%*", ("*",), (), 72.6), ("**91.5**", (), ("bold",), 91.5),
+    ("**91.5**†", ("†",), ("bold",), 91.5), ("<u>88.0</u>", (), ("underline",), 88.0),
+    ("85.1¹", ("1",), (), 85.1), ("\\textbf{70.2}", (), ("bold",), 70.2),
+])
+def test_markers_and_emphasis_are_kept_as_data(raw, marks, emphasis, value):
+    c = parse_cell(raw)
+    assert c.status == "ok" and c.value == value and c.markers == marks and c.emphasis == emphasis
+
+
+def test_plus_minus_and_published_bounds():
+    c = parse_cell("79.8 ± 1.2")
+    assert c.value == 79.8 and c.plus_minus == 1.2 and c.decimals == 1
+    c = parse_cell("1287 (+5/-4)")
+    assert c.value == 1287 and c.bounds == (1283, 1292)
+    c = parse_cell("57.9 [55.1, 60.6]")
+    assert c.bounds == (55.1, 60.6)
+    c = parse_cell("72.6 (n=486)")
+    assert c.value == 72.6 and c.n == 486
+
+
+def test_counts_read_as_a_percentage_with_their_n():
+    c = parse_cell("25/30")
+    assert c.value == pytest.approx(83.3333, abs=1e-3) and c.n == 30 and c.percent_sign
+
+
+def test_decimal_comma_tables():
+    assert parse_cell("88,4%", decimal_comma=True).value == 88.4
+    assert looks_decimal_comma(["88,4%", "57,9"]) and not looks_decimal_comma(["1,912", "88.4"])
+
+
+@pytest.mark.parametrize("raw", ["about 86", "86.1.2", "TBD later", "57.9 [60, 70]", "30/20"])
+def test_unparseable_cells_say_why(raw):
+    c = parse_cell(raw)
+    assert c.status == "unparseable" and c.value is None and raw in c.problem
+
+
+@given(st.floats(min_value=0, max_value=100, allow_nan=False).map(lambda x: round(x, 1)),
+       st.sampled_from(["", "*", "†", "‡"]))
+def test_round_trip_of_printed_percentages(x, mark):
+    c = parse_cell(f"{x:.1f}%{mark}")
+    assert c.status == "ok" and c.value == pytest.approx(x) and c.percent_sign
+    assert c.markers == ((mark,) if mark else ())

@@ -1,0 +1,53 @@
+"""Facets read out of labels and qualifiers, in English and Chinese."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimcheck.parsing.labels import extract_facets, facets_of, split_ditto
+
+
+@pytest.mark.parametrize("label, rest", [
+    ("Same as above, strict completion", "strict completion"),
+    ("同上，严格完成口径", "严格完成口径"), ("ditto", ""), ("同上", ""),
+])
+def test_ditto_labels(label, rest):
+    assert split_ditto(label) == (True, rest)
+
+
+def test_a_label_that_merely_starts_alike_is_not_ditto():
+    assert split_ditto("Same-day tasks")[0] is False
+
+
+@pytest.mark.parametrize("text, facet, value", [
+    ("with tools", "tools", True), ("no tools", "tools", False), ("有工具", "tools", True),
+    ("无工具", "tools", False), ("w/o tools", "tools", False),
+    ("pass@1", "metric", "pass@1"), ("avg@64", "metric", "avg@64"), ("cons@64", "metric", "cons@64"),
+    ("maj@32", "metric", "maj@32"), ("Prompt Strict", "metric", "prompt-strict"),
+    ("partial credit", "metric", "partial-credit"), ("部分得分", "metric", "partial-credit"),
+    ("strict completion", "metric", "strict"), ("严格完成口径", "metric", "strict"),
+    ("LC-winrate", "metric", "lc-win-rate"), ("5-shot", "shots", 5), ("0-shot CoT", "shots", 0),
+    ("high effort", "effort", "high"), ("Elo, not a percentage", "unit", "elo"),
+    ("Elo，非百分数", "unit", "elo"), ("v2026.08.08 offline set", "version", "2026.08.08"),
+    ("(2408-2501)", "window", "2024-08..2025-01"), ("2024-08 – 2025-01", "window", "2024-08..2025-01"),
+    ("best score across reasoning-effort levels", "selection", "best-of-configurations"),
+    ("from the tech report", "secondhand", True), ("Astra release protocol", "protocol", "Astra"),
+    ("Astra 发布协议", "protocol", "Astra"), ("Extended Thinking 80K", "thinking_budget", "80K"),
+])
+def test_facets(text, facet, value):
+    assert getattr(extract_facets(text), facet) == value
+
+
+def test_differs_and_unknown_clauses():
+    f = extract_facets("answer accuracy; tool and judge protocols differ")
+    assert set(f.differs) == {"tools", "judge"}
+    assert extract_facets("答案准确率；工具与裁判协议不同").differs == ("tools", "judge")
+    assert extract_facets("terminal task score; harness to be checked separately").unknown == ("harness",)
+    assert extract_facets("终端任务得分；运行框架须另核对").unknown == ("harness",)
+
+
+def test_the_label_decides_over_qualifier_text():
+    f = facets_of("no tools", ("kept apart from the with-tools configuration",))
+    assert f.tools is False
+    f = facets_of("", ("SE about 3.5 pp",))
+    assert f.version is None

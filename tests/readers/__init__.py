@@ -1,0 +1,1 @@
+"""Tests of the input readers and the page fetcher."""

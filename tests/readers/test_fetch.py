@@ -1,0 +1,121 @@
+"""fetch_html with httpx.MockTransport: success, redirects and one-line failures."""
+
+import functools
+
+import httpx
+import pytest
+
+from claimcheck.errors import FetchError
+from claimcheck.scrapers import fetch_html
+from claimcheck.scrapers import fetch as fetch_module
+
+PAGE = "<html><body><table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table></body></html>"
+seen_agents: list[str] = []
+RealClient = httpx.Client
+
+
+def handler(request: httpx.Request) -> httpx.Response:
+    seen_agents.append(request.headers.get("user-agent", ""))
+    path = request.url.path
+    if path == "/post":
+        return httpx.Response(200, html=PAGE)
+    if path == "/old":
+        return httpx.Response(301, headers={"location": "/post"})
+    if path == "/loop":
+        return httpx.Response(302, headers={"location": "/loop"})
+    if path == "/data.json":
+        return httpx.Response(200, json={"a": 1})
+    if path == "/slow":
+        raise httpx.ReadTimeout("read timed out", request=request)
+    if path == "/down":
+        raise httpx.ConnectError("[Errno 111] Connection refused", request=request)
+    if path == "/gbk":
+        return httpx.Response(200, headers={"content-type": "text/html; charset=gbk"}, content="基准".encode("gbk"))
+    if path == "/meta":
+        body = '<html><head><meta charset="gb18030"></head><body>同上</body></html>'.encode("gb18030")
+        return httpx.Response(200, headers={"content-type": "text/html"}, content=body)
+    return httpx.Response(404)
+
+
+@pytest.fixture(autouse=True)
+def mock_network(monkeypatch):
+    """Every client fetch_html builds gets the mock transport and keeps its own settings."""
+    monkeypatch.setattr(httpx, "Client", functools.partial(httpx.Client, transport=httpx.MockTransport(handler)))
+    seen_agents.clear()
+
+
+def test_200_html_returns_text_and_final_url():
+    text, final = fetch_html("http://vendor.test/post")
+    assert "<table>" in text and final == "http://vendor.test/post"
+    assert seen_agents[-1].startswith("claimcheck/") and seen_agents[-1].endswith("(+benchmark table audit)")
+
+
+def test_redirect_is_followed():
+    text, final = fetch_html("http://vendor.test/old")
+    assert final == "http://vendor.test/post" and "<table>" in text
+
+
+def failure(url: str, **kwargs) -> str:
+    with pytest.raises(FetchError) as err:
+        fetch_html(url, **kwargs)
+    line = str(err.value)
+    assert "\n" not in line
+    return line
+
+
+def test_404():
+    assert failure("http://vendor.test/missing") == "HTTP 404 Not Found for http://vendor.test/missing"
+
+
+def test_json_content_type():
+    assert failure("http://vendor.test/data.json") == (
+        "expected HTML but got application/json from http://vendor.test/data.json"
+    )
+
+
+def test_timeout():
+    assert failure("http://vendor.test/slow").startswith("timed out after 20s fetching http://vendor.test/slow")
+    assert failure("http://vendor.test/slow", timeout=1.5).startswith("timed out after 1.5s")
+
+
+def test_too_many_redirects():
+    assert failure("http://vendor.test/loop") == "too many redirects fetching http://vendor.test/loop"
+
+
+def test_connect_error():
+    assert failure("http://vendor.test/down") == (
+        "cannot connect to http://vendor.test/down: [Errno 111] Connection refused"
+    )
+
+
+def test_bad_scheme_is_a_fetch_error():
+    with RealClient() as client:  # refuses ftp:// before any network access
+        line = failure("ftp://vendor.test/x", client=client)
+    assert line.startswith("request failed for ftp://vendor.test/x: UnsupportedProtocol")
+
+
+def test_decodes_with_header_charset_then_meta_charset():
+    assert fetch_html("http://vendor.test/gbk")[0] == "基准"
+    assert "同上" in fetch_html("http://vendor.test/meta")[0]
+
+
+def test_injected_client_is_used_and_left_open():
+    client = httpx.Client(follow_redirects=True)
+    text, _ = fetch_html("http://vendor.test/post", client=client)
+    assert "<table>" in text and not client.is_closed
+    client.close()
+
+
+def test_default_client_settings():
+    client = fetch_module._client(20.0)
+    assert client.follow_redirects and client.max_redirects == 5
+    assert client.timeout.connect == 5.0 and client.timeout.read == 20.0
+    client.close()
+
+
+def test_read_input_fetches_urls_through_fetch_html():
+    from claimcheck.readers import read_input
+
+    info, tables = read_input("http://vendor.test/old", 4)
+    assert info.format == "url" and info.index == 4
+    assert [t.input for t in tables] == [4] and tables[0].header == ("a", "b")

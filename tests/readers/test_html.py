@@ -1,0 +1,122 @@
+"""HTML tables: grid walk with spans, flattened headers, markers, emphasis, names and notes."""
+
+from claimcheck.readers.html import read_html
+
+PAGE = """<html><body>
+<h2>Results</h2>
+<table><tr><td>layout only</td></tr></table>
+<table id="results">
+<thead>
+<tr><th rowspan="2">Benchmark</th><th colspan="2">Model A</th><th colspan="2">Model B<sup>1</sup></th></tr>
+<tr><th>Score</th><th>Shots</th><th>Score</th><th>Shots</th></tr>
+</thead>
+<tbody>
+<tr><th colspan="5">Knowledge</th></tr>
+<tr><td rowspan="2">MMLU</td><td>72.6%<sup>*</sup></td><td>5</td><td colspan="2">—</td></tr>
+<tr><td><b>80.1</b></td><td>0</td><td>n/a</td><td>1,853</td></tr>
+<tr><td>基准或计分项</td><td><strong> 91.5<sup>†</sup> </strong></td><td><u>3</u></td>
+    <td>&lt;img src="http://evil.test/x.png"&gt;</td><td>a<br>b</td></tr>
+<tr><td></td><td></td><td></td><td></td><td></td></tr>
+</tbody></table>
+<p>* evaluated with tools</p>
+<p><sup>1</sup> from the tech report</p>
+<p>Unrelated text that follows.</p>
+</body></html>"""
+
+
+def only(html):
+    (table,) = read_html(html, "page.html")
+    return table
+
+
+def texts(table):
+    return [[c.text for c in row] for row in table.rows]
+
+
+def test_layout_table_is_skipped_and_two_row_header_flattened():
+    table = only(PAGE)
+    assert table.header == ("Benchmark", "Model A / Score", "Model A / Shots", "Model B¹ / Score", "Model B¹ / Shots")
+
+
+def test_spans_expand_into_every_covered_cell():
+    table = only(PAGE)
+    rows = texts(table)
+    assert rows[1][0] == rows[2][0] == "MMLU"
+    assert rows[1][3:] == ["—", "—"]
+    assert [c.col for c in table.rows[1]] == [0, 1, 2, 3, 4]
+
+
+def test_row_numbers_count_header_rows_and_empty_rows_are_dropped():
+    table = only(PAGE)
+    assert [row[0].row for row in table.rows] == [3, 4, 5, 6]
+
+
+def test_full_width_section_row_keeps_its_label_once():
+    table = only(PAGE)
+    assert texts(table)[0] == ["Knowledge", "", "", "", ""]
+
+
+def test_markers_emphasis_and_literal_values():
+    table = only(PAGE)
+    mmlu, second, cjk = table.rows[1], table.rows[2], table.rows[3]
+    assert (mmlu[1].text, mmlu[1].markers) == ("72.6%", ("*",))
+    assert (second[1].text, second[1].emphasis) == ("80.1", ("bold",))
+    assert [c.text for c in second[3:]] == ["n/a", "1,853"]
+    assert (cjk[0].text, cjk[1].text, cjk[1].markers, cjk[1].emphasis) == ("基准或计分项", "91.5", ("†",), ("bold",))
+    assert cjk[2].emphasis == ("underline",)
+    assert cjk[3].text == '<img src="http://evil.test/x.png">'
+    assert cjk[4].text == "a b"
+
+
+def test_name_and_notes():
+    table = only(PAGE)
+    assert table.name == "results"
+    assert table.notes == ("* evaluated with tools", "¹ from the tech report")
+
+
+def test_caption_names_the_table_and_is_a_note():
+    html = """<h3>Section</h3><figure><table><caption>Table 2: Coding</caption>
+    <tr><td>Model</td><td>Score</td></tr><tr><td>A</td><td>1</td></tr></table></figure>
+    <div class="footnotes"><ol><li>All runs pass@1.</li><li>Tools off.</li></ol></div>"""
+    table = only(html)
+    assert table.name == "Table 2: Coding"
+    assert table.header == ("Model", "Score")
+    assert table.notes == ("Table 2: Coding", "All runs pass@1.", "Tools off.")
+
+
+def test_heading_then_index_name_tables_and_duplicates_are_disambiguated():
+    body = "<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>"
+    named = read_html(f"<h2>Scores</h2>{body}{body}", "p.html")
+    assert [t.name for t in named] == ["Scores", "Scores (table 2)"]
+    assert read_html(body, "p.html")[0].name == "table 1"
+
+
+def test_nested_data_table_is_read_and_outer_layout_skipped():
+    inner = "<table><tr><th>Model</th><th>Score</th></tr><tr><td>A</td><td>57.9%</td></tr></table>"
+    (table,) = read_html(f"<table><tr><td>{inner}</td></tr></table>", "n.html")
+    assert table.header == ("Model", "Score")
+    assert texts(table) == [["A", "57.9%"]]
+
+
+def test_table_without_header_markup_uses_first_row():
+    html = "<table><tr><td>Benchmark</td><td>Astra</td></tr><tr><td>GPQA</td><td>88</td></tr></table>"
+    table = only(html)
+    assert table.header == ("Benchmark", "Astra")
+    assert table.rows[0][1].row == 2
+
+
+def test_no_data_rows_records_nothing():
+    assert read_html("<table><tr><th>a</th><th>b</th></tr></table>", "x.html") == []
+
+
+SMALL = "<table><tr><th>Benchmark</th><th>Astra</th></tr><tr><td>GPQA</td><td>57.9%<sup>*</sup></td></tr></table>"
+
+
+def test_read_input_routes_html_files(tmp_path):
+    from claimcheck.readers import read_input
+
+    path = tmp_path / "t.html"
+    path.write_text(SMALL, encoding="utf-8")
+    info, tables = read_input(str(path), 1)
+    assert info.format == "html" and [t.input for t in tables] == [1]
+    assert tables[0].rows[0][1].markers == ("*",)

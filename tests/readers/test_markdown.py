@@ -1,0 +1,136 @@
+"""Markdown pipe tables: cells as printed, emphasis and markers as data, line numbers, notes."""
+
+import pytest
+
+from claimcheck.errors import InputError
+from claimcheck.readers.markdown import read_cell, read_markdown, split_row
+
+DOC = """\
+# Release notes
+
+Intro paragraph.
+
+## Reasoning
+
+| Benchmark | Astra | Fable 5.1<sup>1</sup> |
+|:---|:---:|---:|
+| GPQA Diamond | **91.5** | 88.2<sup>*</sup> |
+| HLE, with tools | __57.9%__ | 55.8^† |
+| a \\| b | <u>72.6</u>\\* | n/a |
+| 基准或计分项 | 1,853 | — |
+
+* evaluated with tools
+† from the tech report,
+  page 4
+
+A long body paragraph that is not a footnote and follows the notes of the table above it.
+
+```
+| not | a table |
+|---|---|
+| x | y |
+```
+
+Coding
+------
+
+Model | SWE-bench
+--- | ---
+A | <strong>80.1</strong>
+B | [70.2](https://example.test/x)
+
+Note: scores are pass@1.
+"""
+
+
+def cells(table):
+    return [[(c.text, c.markers, c.emphasis) for c in row] for row in table.rows]
+
+
+def test_two_tables_with_headings_and_notes():
+    first, second = read_markdown(DOC, "t.md")
+    assert first.name == "t.md table 1 — Reasoning"
+    assert second.name == "t.md table 2 — Coding"
+    assert first.header == ("Benchmark", "Astra", "Fable 5.1¹")
+    assert first.notes == ("* evaluated with tools", "† from the tech report, page 4")
+    assert second.notes == ("Note: scores are pass@1.",)
+    assert second.header == ("Model", "SWE-bench")
+
+
+def test_row_numbers_are_document_lines_and_cols_zero_based():
+    first, second = read_markdown(DOC, "t.md")
+    assert [row[0].row for row in first.rows] == [9, 10, 11, 12]
+    assert [c.col for c in first.rows[0]] == [0, 1, 2]
+    assert DOC.splitlines()[second.rows[0][0].row - 1] == "A | <strong>80.1</strong>"
+
+
+def test_emphasis_and_markers_move_into_data():
+    first, second = read_markdown(DOC, "t.md")
+    assert cells(first)[0] == [("GPQA Diamond", (), ()), ("91.5", (), ("bold",)), ("88.2", ("*",), ())]
+    assert cells(first)[1][1:] == [("57.9%", (), ("bold",)), ("55.8", ("†",), ())]
+    assert cells(first)[2] == [("a | b", (), ()), ("72.6*", (), ("underline",)), ("n/a", (), ())]
+    assert cells(second) == [[("A", (), ()), ("80.1", (), ("bold",))], [("B", (), ()), ("70.2", (), ())]]
+
+
+def test_values_are_never_interpreted_and_cjk_is_kept():
+    first, _ = read_markdown(DOC, "t.md")
+    assert [c.text for c in first.rows[3]] == ["基准或计分项", "1,853", "—"]
+
+
+def test_fenced_code_is_not_a_table():
+    tables = read_markdown(DOC, "t.md")
+    assert all("not" not in t.header for t in tables)
+
+
+def test_single_table_is_named_by_path_or_heading():
+    doc = "| a | b |\n|---|---|\n| x | 1 |\n"
+    assert read_markdown(doc, "one.md")[0].name == "one.md"
+    assert read_markdown("### Scores\n\n" + doc, "one.md")[0].name == "one.md — Scores"
+
+
+def test_short_rows_are_padded_and_single_column_tables_skipped():
+    doc = "| a | b | c |\n|---|---|---|\n| x | 1 |\n\n| only |\n|---|\n| v |\n"
+    (table,) = read_markdown(doc, "p.md")
+    assert [c.text for c in table.rows[0]] == ["x", "1", ""]
+
+
+def test_ragged_row_with_extra_cells_is_an_input_error():
+    with pytest.raises(InputError) as err:
+        read_markdown("| a | b |\n|---|---|\n| x | 1 | 2 |\n", "r.md")
+    assert err.value.one_line() == "r.md, row 3: ragged table row: 3 cells where the header has 2"
+
+
+def test_header_without_data_rows_is_not_a_table():
+    assert read_markdown("| a | b |\n|---|---|\n\ntext\n", "e.md") == []
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("**91.5**", ("91.5", (), ("bold",))),
+        ("<b>91.5</b>", ("91.5", (), ("bold",))),
+        ("**<u>91.5</u>**<sup>†</sup>", ("91.5", ("†",), ("bold", "underline"))),
+        ("72.6[^1]", ("72.6", ("1",), ())),
+        ("**a** and **b**", ("**a** and **b**", (), ())),
+        ("&lt;img src=x&gt;", ("<img src=x>", (), ())),
+        ("72.6*", ("72.6*", (), ())),
+    ],
+)
+def test_read_cell(raw, expected):
+    assert read_cell(raw) == expected
+
+
+def test_split_row_handles_outer_pipes_and_escapes():
+    assert split_row("| a | b \\| c |") == ["a", "b | c"]
+    assert split_row("a | b") == ["a", "b"]
+
+
+def test_read_input_routes_markdown_files(tmp_path):
+    from claimcheck.readers import read_input
+
+    path = tmp_path / "t.md"
+    path.write_text("## Scores\n\n| Benchmark | Astra |\n|---|---|\n| GPQA | **57.9%** |\n", encoding="utf-8")
+    info, tables = read_input(str(path), 2)
+    assert info.format == "md" and info.index == 2 and info.encoding == "utf-8"
+    assert [t.input for t in tables] == [2]
+    assert tables[0].rows[0][1].emphasis == ("bold",)

@@ -1,0 +1,123 @@
+"""Granularity (GRIM-style) checks against a brute-force loop over every k."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from claimcheck.stats import Granularity, check_granularity, smallest_n_for
+
+
+def brute_force_attainable(printed: float, decimals: int, total: int, scale: float = 100.0) -> bool:
+    """Reference: does any k in [0, total] print as ``printed`` (ties count either way)?"""
+    half = 0.5 * 10 ** (-decimals)
+    return any(abs(k / total * scale - printed) <= half + 1e-9 for k in range(total + 1))
+
+
+def brute_force_smallest_n(printed: float, decimals: int, scale: float = 100.0) -> int:
+    return next(n for n in range(1, 100_000) if brute_force_attainable(printed, decimals, n, scale))
+
+
+# --- worked figures -------------------------------------------------------------------------
+
+
+def test_857_not_attainable_with_500():
+    result = check_granularity(0.857, 1, 500)
+    assert result.attainable is False
+    assert result.nearest_k in (428, 429)
+    assert round(result.nearest_value * 100, 1) in (85.6, 85.8)
+    assert result.step == pytest.approx(0.002)
+
+
+@pytest.mark.parametrize("value,k", [(0.904, 452), (0.876, 438), (0.858, 429)])
+def test_vendor_scores_attainable_with_500(value, k):
+    assert check_granularity(value, 1, 500) == Granularity(True, k, k / 500, 1 / 500)
+
+
+def test_96_of_198():
+    result = check_granularity(0.96, 1, 198)
+    assert result.attainable
+    assert result.nearest_k == 190
+    assert result.nearest_value == pytest.approx(190 / 198)
+
+
+def test_runs_refine_the_grid():
+    assert not check_granularity(0.857, 1, 500).attainable
+    result = check_granularity(0.857, 1, 500, runs=2)  # grid 1/1000
+    assert result == Granularity(True, 857, 0.857, 0.001)
+
+
+def test_smallest_n_for_857():
+    assert smallest_n_for(0.857, 1) == 7  # 6/7 = 85.714
+    assert smallest_n_for(0.857, 1) == brute_force_smallest_n(85.7, 1)
+
+
+def test_fraction_scale():
+    assert check_granularity(0.857, 3, 500, scale=1.0).attainable is False
+    assert check_granularity(0.86, 2, 500, scale=1.0).attainable is True
+
+
+def test_tolerance_is_inclusive():
+    # 1/8 = 12.5% prints as 12 or 13 depending on the rounding rule: both accepted
+    assert check_granularity(0.12, 0, 8).attainable
+    assert check_granularity(0.13, 0, 8).attainable
+    assert not check_granularity(0.14, 0, 8).attainable
+
+
+def test_ends_of_the_grid():
+    assert check_granularity(0.0, 1, 1) == Granularity(True, 0, 0.0, 1.0)
+    assert check_granularity(1.0, 1, 1) == Granularity(True, 1, 1.0, 1.0)
+    assert not check_granularity(0.5, 1, 1).attainable
+    assert check_granularity(0.999, 1, 500).nearest_k == 500  # prints 99.9, nearest is 100.0
+
+
+# --- brute force ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [1, 3, 7, 20, 99, 198, 500])
+@pytest.mark.parametrize("decimals", [0, 1])
+def test_matches_brute_force_on_a_sweep(n, decimals):
+    step = 10 ** (-decimals)
+    for i in range(0, 100 * 10**decimals + 1, 7):
+        printed = round(i * step, decimals)
+        expected = brute_force_attainable(printed, decimals, n)
+        assert check_granularity(printed / 100, decimals, n).attainable is expected, printed
+
+
+@given(
+    printed_tenths=st.integers(0, 1000),
+    n=st.integers(1, 400),
+    runs=st.integers(1, 3),
+)
+def test_matches_brute_force_property(printed_tenths, n, runs):
+    printed = printed_tenths / 10
+    result = check_granularity(printed / 100, 1, n, runs)
+    assert result.attainable is brute_force_attainable(printed, 1, n * runs)
+    assert 0 <= result.nearest_k <= n * runs
+
+
+@pytest.mark.parametrize("printed,decimals", [(85.7, 1), (33.3, 1), (12.5, 1), (0.1, 1),
+                                              (99.9, 1), (50.0, 0), (71.43, 2)])
+def test_smallest_n_matches_brute_force(printed, decimals):
+    assert smallest_n_for(printed / 100, decimals) == brute_force_smallest_n(printed, decimals)
+
+
+def test_smallest_n_none_found():
+    with pytest.raises(ValueError, match="not attainable"):
+        smallest_n_for(0.857, 1, max_n=6)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: check_granularity(1.2, 1, 500),
+        lambda: check_granularity(0.5, -1, 500),
+        lambda: check_granularity(0.5, 1, 0),
+        lambda: check_granularity(0.5, 1, 10, runs=0),
+        lambda: check_granularity(0.5, 1, 10, scale=0.0),
+        lambda: smallest_n_for(-0.1, 1),
+        lambda: smallest_n_for(0.5, 1, max_n=0),
+    ],
+)
+def test_impossible_inputs_raise(call):
+    with pytest.raises(ValueError):
+        call()

@@ -1,0 +1,59 @@
+"""Elo expected score and its inverse."""
+
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from claimcheck.stats import elo_expected_score, elo_gap_for_expected_score
+
+
+def test_known_values():
+    assert elo_expected_score(0) == 0.5
+    assert elo_expected_score(400) == pytest.approx(10 / 11)
+    assert elo_expected_score(-400) == pytest.approx(1 / 11)
+    assert elo_expected_score(100) == pytest.approx(1 / (1 + 10 ** (-0.25)))
+    assert elo_expected_score(100) == pytest.approx(0.6401, abs=1e-4)
+
+
+def test_other_scale():
+    assert elo_expected_score(173.72, scale=173.72) == pytest.approx(1 / 1.1)
+
+
+def test_huge_gaps_do_not_overflow():
+    assert elo_expected_score(1e6) == 1.0
+    assert elo_expected_score(-1e6) == 0.0
+
+
+def test_inverse_known_values():
+    assert elo_gap_for_expected_score(0.5) == 0.0
+    assert elo_gap_for_expected_score(10 / 11) == pytest.approx(400)
+    assert elo_gap_for_expected_score(0.75) == pytest.approx(400 * math.log10(3))
+
+
+@given(st.floats(-2000, 2000))
+def test_round_trip(gap):
+    assert elo_gap_for_expected_score(elo_expected_score(gap)) == pytest.approx(gap, abs=1e-6)
+
+
+@given(st.floats(-3000, 3000), st.floats(0, 500))
+def test_monotone_and_symmetric(gap, step):
+    assert elo_expected_score(gap + step) >= elo_expected_score(gap)
+    assert elo_expected_score(gap) + elo_expected_score(-gap) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: elo_gap_for_expected_score(0.0),
+        lambda: elo_gap_for_expected_score(1.0),
+        lambda: elo_gap_for_expected_score(1.5),
+        lambda: elo_expected_score(100, scale=0),
+        lambda: elo_expected_score(float("inf")),
+        lambda: elo_gap_for_expected_score(0.6, scale=-400),
+    ],
+)
+def test_impossible_inputs_raise(call):
+    with pytest.raises(ValueError):
+        call()

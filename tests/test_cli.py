@@ -1,0 +1,104 @@
+"""The command line: exit statuses, one-line errors, outputs, start-up cost."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import EXAMPLES, run_cli
+
+
+def _one_line_error(result, *words: str) -> None:
+    assert result.exit_code == 2
+    lines = [ln for ln in result.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("claimcheck: error: ")
+    for w in words:
+        assert w in lines[0]
+    assert "Traceback" not in result.output
+
+
+def test_empty_file(tmp_path):
+    p = tmp_path / "empty.csv"
+    p.write_bytes(b"")
+    _one_line_error(run_cli(str(p), "--no-pdf"), str(p), "empty")
+
+
+def test_binary_file(tmp_path):
+    p = tmp_path / "blob.csv"
+    p.write_bytes(bytes(range(256)) * 4)
+    _one_line_error(run_cli(str(p), "--no-pdf"), str(p), "binary")
+
+
+def test_ragged_rows_name_the_row(tmp_path):
+    p = tmp_path / "ragged.csv"
+    p.write_text("Benchmark,A,B\nMMLU,80.1,79.0\nGPQA Diamond,60.1,59.0,extra,more\n", encoding="utf-8")
+    _one_line_error(run_cli(str(p), "--no-pdf"), str(p), "row 3", "ragged")
+
+
+def test_missing_file():
+    _one_line_error(run_cli("no/such/table.csv", "--no-pdf"), "no/such/table.csv", "not found")
+
+
+def test_leaderboard_export_without_benchmark_asks_for_one(tmp_path):
+    p = tmp_path / "arena.csv"
+    p.write_text("model,score\nA,1300\nB,1290\n", encoding="utf-8")
+    _one_line_error(run_cli(str(p), "--no-pdf"), "--benchmark")
+
+
+def test_bad_select_is_a_usage_error():
+    _one_line_error(run_cli(str(EXAMPLES / "one_link_changed.csv"), "--no-pdf", "--select", "CC9"), "CC9")
+
+
+def test_exit_status_follows_fail_on():
+    path = str(EXAMPLES / "one_link_changed.csv")
+    assert run_cli(path, "--no-pdf").exit_code == 1  # CC501 error on SWE-bench Verified
+    assert run_cli(path, "--no-pdf", "--fail-on", "never").exit_code == 0
+    assert run_cli(path, "--no-pdf", "--ignore", "validity,CC403").exit_code == 0
+    assert run_cli(path, "--no-pdf", "--ignore", "validity", "--fail-on", "warning").exit_code == 1
+
+
+def test_select_keeps_only_the_selected_findings():
+    result = run_cli(str(EXAMPLES / "astra_fable_release.csv"), "--format", "json", "--select", "CC2", "--ignore", "CC204")
+    codes = {f["code"] for f in json.loads(result.stdout)["findings"]}
+    assert codes and all(c.startswith("CC2") for c in codes) and "CC204" not in codes
+
+
+def test_stdin_reads_a_table():
+    data = (EXAMPLES / "agent_index_preview.csv").read_bytes()
+    result = run_cli("-", "--format", "json", "--assume-n", "500", input=data)
+    report = json.loads(result.stdout)
+    assert report["inputs"][0]["path"] == "<stdin>" and len(report["scores"]) == 4
+
+
+def test_terminal_summary_and_pdf_next_to_the_input(tmp_path):
+    src = tmp_path / "table.csv"
+    src.write_bytes((EXAMPLES / "astra_fable_release.csv").read_bytes())
+    result = run_cli(str(src), "--fail-on", "never")
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "What the table supports" in out and "What it does not support" in out
+    assert "CC101" in out and "CC208" in out
+    assert (tmp_path / "table.report.pdf").exists()
+    assert f"Report written to {tmp_path / 'table.report.pdf'}" in out
+
+
+@pytest.mark.parametrize("fmt, marker", [("md", "# claimcheck"), ("html", "<!DOCTYPE html>")])
+def test_markdown_and_html_formats(fmt, marker):
+    result = run_cli(str(EXAMPLES / "one_link_changed.csv"), "--format", fmt, "--fail-on", "never")
+    assert result.stdout.startswith(marker)
+    assert "CC204" in result.stdout
+
+
+def test_help_loads_no_heavy_module():
+    code = (
+        "import sys; sys.argv=['claimcheck','--help']\n"
+        "from claimcheck.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "heavy = {'pandas','scipy','matplotlib','weasyprint','numpy','pydantic'} & set(sys.modules)\n"
+        "assert not heavy, heavy\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)

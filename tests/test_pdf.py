@@ -1,0 +1,93 @@
+"""The PDF: every row label and finding code in its text, CJK as text, nothing fetched."""
+
+from __future__ import annotations
+
+import csv
+
+import pytest
+from pypdf import PdfReader
+
+from tests.conftest import EXAMPLES, run_cli
+
+
+def _pdf_text(path) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(str(path)).pages)
+
+
+def _squash(text: str) -> str:
+    return "".join(text.split())
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory):
+    out = {}
+    for name in ("astra_fable_release.csv", "astra_fable_release.zh.csv"):
+        pdf = tmp_path_factory.mktemp("pdf") / (name + ".pdf")
+        result = run_cli(str(EXAMPLES / name), "-o", str(pdf), "--fail-on", "never", "-q")
+        assert result.exit_code == 0, result.output
+        out[name] = pdf
+    return out
+
+
+@pytest.mark.parametrize("name", ["astra_fable_release.csv", "astra_fable_release.zh.csv"])
+def test_pdf_holds_every_row_label_and_finding_code(rendered, name):
+    text = _squash(_pdf_text(rendered[name]))
+    with open(EXAMPLES / name, encoding="utf-8-sig", newline="") as fh:
+        labels = [row[0] for row in list(csv.reader(fh))[1:]]
+    for label in labels:
+        assert _squash(label) in text, label
+    for code in ("CC101", "CC201", "CC203", "CC206", "CC208", "CC301", "CC501"):
+        assert code in text
+
+
+def test_chinese_labels_are_text_not_boxes(rendered):
+    text = _pdf_text(rendered["astra_fable_release.zh.csv"])
+    assert "同上，严格完成口径" in _squash(text) or "同上,严格完成口径" in _squash(text)
+    assert "基准或计分项" in _squash(text)
+
+
+def test_input_markup_is_escaped_and_nothing_is_fetched(tmp_path, monkeypatch):
+    from claimcheck.report import pdf as pdf_module
+
+    fetched = []
+    original = pdf_module.refuse_fetch
+
+    def spy(url, *a, **k):
+        fetched.append(url)
+        return original(url, *a, **k)
+
+    monkeypatch.setattr(pdf_module, "refuse_fetch", spy)
+    src = tmp_path / "evil.csv"
+    src.write_text(
+        'Benchmark,A,B\n"<img src=""file:///etc/passwd"">",50.0%,40.0%\n'
+        '"<script>alert(1)</script> http://example.com/x.png",1.0%,2.0%\n',
+        encoding="utf-8",
+    )
+    html = run_cli(str(src), "--format", "html", "--fail-on", "never").stdout
+    assert "<img src" not in html and "&lt;img src=" in html
+    assert "<script>alert" not in html
+    result = run_cli(str(src), "-o", str(tmp_path / "evil.pdf"), "--fail-on", "never", "-q")
+    assert result.exit_code == 0
+    assert fetched == []
+    assert "<img src=\"file:///etc/passwd\">" in _pdf_text(tmp_path / "evil.pdf").replace("\n", "")
+
+
+def test_the_renderer_itself_refuses_every_url(tmp_path, monkeypatch):
+    """Even markup that reached the renderer could not read a file or the network."""
+    from claimcheck.report import pdf as pdf_module
+
+    asked = []
+
+    original = pdf_module.refuse_fetch
+
+    def spy(url, *a, **k):
+        asked.append(url)
+        return original(url, *a, **k)
+
+    monkeypatch.setattr(pdf_module, "refuse_fetch", spy)
+    html = '<p>x</p><img src="file:///etc/passwd"><img src="http://127.0.0.1:9/x.png">'
+    pages = pdf_module.write_pdf(html, tmp_path / "t.pdf")
+    assert pages == 1
+    assert any(u.startswith("file:///etc/passwd") for u in asked)
+    assert any(u.startswith("http://127.0.0.1:9/") for u in asked)
+    assert "root:" not in _pdf_text(tmp_path / "t.pdf")
