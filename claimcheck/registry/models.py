@@ -71,6 +71,8 @@ class Version(_Strict):
     n: Count = Count()
     subsets: tuple[Subset, ...] = ()
     changes: str | None = None
+    metric: str | None = None  # overrides the entry's default metric for this version
+    granularity: Granularity | None = None  # overrides the entry's granularity for this version
     sources: tuple[str, ...] = ()
 
 

@@ -107,7 +107,8 @@ class Resolver:
         reasons.update(why)
         unit, unit_why = _decide_unit(bench, facets, cells)
         n, n_source, n_note = self._n(bench, version, subset, context, reasons)
-        metric = context.fields.get("metric") or facets.metric or (parent.metric if parent else None) or bench.metric
+        default_metric = (version.metric if version and version.metric else None) or bench.metric
+        metric = context.fields.get("metric") or facets.metric or (parent.metric if parent else None) or default_metric
         reasons.setdefault("metric", facets.reasons.get("metric", "registry default") if not context.fields.get("metric") else "metric column")
         statuses = tuple(_status_notes(bench, version.id if version else None))
         return Resolution(
@@ -120,7 +121,8 @@ class Resolver:
             confidence=round(confidence * (1.0 if version or not bench.versions else 0.9), 2),
             reasons=reasons, differs=facets.differs, unknown=facets.unknown, secondhand=facets.secondhand,
             chance=bench.chance / 100 if bench.chance is not None else None, direction=bench.direction,
-            granularity=bench.granularity, statuses=statuses, row_kind="benchmark",
+            granularity=(version.granularity if version and version.granularity else None) or bench.granularity,
+            statuses=statuses, row_kind="benchmark",
             system_level=bench.system_level, composite=bench.composite,
         )
 
