@@ -158,5 +158,45 @@ def _emit(text: str, output: str | None) -> None:
         sys.stdout.write(text)
 
 
+@main.command("rules")
+@click.option("--explain", metavar="CODE", help="Print one rule's full documentation (code or slug).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "md"]), default="text", show_default=True)
+def rules_command(explain: str | None, fmt: str) -> None:
+    """List the rules (code, slug, family, severity, summary)."""
+    import json
+
+    from claimcheck.checker import all_rules
+    from claimcheck.docs import rule_markdown, rules_markdown
+
+    rules = sorted(all_rules(), key=lambda r: r.code)
+    if explain:
+        hits = [r for r in rules if explain.upper() == r.code or explain.casefold() == r.slug]
+        if not hits:
+            click.echo(f"claimcheck: error: no rule {explain!r} (see `claimcheck rules`)", err=True)
+            sys.exit(2)
+        doc = hits[0].doc()
+        if fmt == "json":
+            click.echo(json.dumps(_asdict(doc), ensure_ascii=False, indent=2))
+        else:
+            click.echo(rule_markdown(hits[0]))
+        return
+    if fmt == "json":
+        items = [{"code": r.code, "slug": r.slug, "family": r.family, "severity": r.severity,
+                  "summary": r.doc().summary} for r in rules]
+        click.echo(json.dumps(items, ensure_ascii=False, indent=2))
+    elif fmt == "md":
+        click.echo(rules_markdown(), nl=False)
+    else:
+        width = max(len(r.slug) for r in rules)
+        for r in rules:
+            click.echo(f"{r.code}  {r.slug:<{width}}  {r.severity:<7}  {r.doc().summary}")
+
+
+def _asdict(record) -> dict:
+    from dataclasses import asdict
+
+    return asdict(record)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -274,6 +274,23 @@ class Finding:
 
 
 @dataclass(frozen=True, slots=True)
+class ParsedClaim:
+    """A sentence from the vendor's text, read into what it asserts about the table."""
+
+    id: str  # t1, t2, …
+    text: str
+    source: str  # "claims.txt:3"
+    models: tuple[str, ...] = ()  # model names as the tables spell them, in order of mention
+    benchmarks: tuple[str, ...] = ()  # registry ids, or table labels for benchmarks the registry lacks
+    relation: Literal["beats", "ties", "best", "value", "improves", "unknown"] = "unknown"
+    subject: str | None = None  # the model the claim is about
+    objects: tuple[str, ...] = ()  # the models it is compared with
+    numbers: tuple[tuple[float, str], ...] = ()  # (value, unit as written: "%", "pp", "points", "")
+    strength: str | None = None  # "significantly", "state of the art", "best", … as written
+    unparsed: str | None = None  # why the sentence could not be read as a claim
+
+
+@dataclass(frozen=True, slots=True)
 class ClaimVerdict:
     """A text claim and what the table says about it."""
 
@@ -282,6 +299,7 @@ class ClaimVerdict:
         "supported", "within-noise", "contradicted", "number-mismatch",
         "incomparable", "unverifiable",
     ]
+    claim: str = ""  # the ParsedClaim id
     codes: tuple[str, ...] = ()
     explanation: str = ""
     scores: tuple[str, ...] = ()

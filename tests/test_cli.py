@@ -102,3 +102,13 @@ def test_help_loads_no_heavy_module():
         "assert not heavy, heavy\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+
+
+def test_rules_list_explain_and_json():
+    listing = run_cli("rules")
+    assert listing.exit_code == 0 and "CC302  gap-within-noise" in listing.stdout
+    explained = run_cli("rules", "--explain", "CC302")
+    assert "Holm" in explained.stdout and "Flags:" in explained.stdout
+    items = json.loads(run_cli("rules", "--format", "json").stdout)
+    assert {"code", "slug", "family", "severity", "summary"} <= set(items[0])
+    assert run_cli("rules", "--explain", "CC999").exit_code == 2

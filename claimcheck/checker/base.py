@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterator, Mapping
 
 from claimcheck.records import (
-    Comparison, Difference, Finding, RuleDoc, Score, Severity, SourceTable,
+    ClaimVerdict, Comparison, Difference, Finding, RuleDoc, Score, Severity, SourceTable,
 )
 
 
@@ -37,6 +37,7 @@ class CheckContext:
     alpha: float = 0.05
     power: float = 0.8
     settings: Mapping[str, Any] = field(default_factory=dict)
+    claims: tuple[ClaimVerdict, ...] = ()  # verdicts on the text claims, judged before the rules run
 
     def score(self, score_id: str) -> Score:
         return self._by_id[score_id]
