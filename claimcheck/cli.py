@@ -158,6 +158,66 @@ def _emit(text: str, output: str | None) -> None:
         sys.stdout.write(text)
 
 
+@main.group("registry")
+def registry_group() -> None:
+    """The benchmark catalogue: list entries or show one with its sources."""
+
+
+@registry_group.command("list")
+@click.option("--registry", "registries", multiple=True, type=click.Path(exists=True, dir_okay=False), help="Extra catalogue YAML.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def registry_list(registries, fmt) -> None:
+    """List every benchmark: id, unit, name, verified item counts, standing."""
+    import json
+
+    from claimcheck.registry.describe import entry_record, list_lines
+
+    catalogue = _catalogue(registries)
+    if fmt == "json":
+        click.echo(json.dumps([entry_record(b) for b in catalogue], ensure_ascii=False, indent=2))
+        return
+    click.echo(f"registry {catalogue.version}: {len(catalogue)} benchmarks")
+    for line in list_lines(list(catalogue)):
+        click.echo(line)
+
+
+@registry_group.command("show")
+@click.argument("benchmark")
+@click.option("--registry", "registries", multiple=True, type=click.Path(exists=True, dir_okay=False), help="Extra catalogue YAML.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def registry_show(benchmark, registries, fmt) -> None:
+    """Show one benchmark (by id or any alias) with versions, subsets, n, status and sources."""
+    import json
+
+    from claimcheck.registry.catalogue import normalize
+    from claimcheck.registry.describe import entry_record, show_lines
+    from claimcheck.registry.resolver import Resolver
+
+    catalogue = _catalogue(registries)
+    match = Resolver(catalogue).match(benchmark)
+    bench_id = catalogue.aliases.get(normalize(benchmark)) or (match.key if match else None)
+    if bench_id is None:
+        click.echo(f"claimcheck: error: no benchmark {benchmark!r} in registry {catalogue.version} "
+                   f"(see `claimcheck registry list`)", err=True)
+        sys.exit(2)
+    entry = catalogue.get(bench_id)
+    if fmt == "json":
+        click.echo(json.dumps(entry_record(entry), ensure_ascii=False, indent=2))
+    else:
+        click.echo("\n".join(show_lines(entry)))
+
+
+def _catalogue(registries):
+    from claimcheck.errors import ClaimcheckError
+    from claimcheck.registry.catalogue import load_catalogue
+
+    try:
+        return load_catalogue(registries)
+    except ClaimcheckError as exc:
+        click.echo(f"claimcheck: error: {exc.one_line()}", err=True)
+        sys.exit(2)
+
+
 @main.command("rules")
 @click.option("--explain", metavar="CODE", help="Print one rule's full documentation (code or slug).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "md"]), default="text", show_default=True)

@@ -112,3 +112,15 @@ def test_rules_list_explain_and_json():
     items = json.loads(run_cli("rules", "--format", "json").stdout)
     assert {"code", "slug", "family", "severity", "summary"} <= set(items[0])
     assert run_cli("rules", "--explain", "CC999").exit_code == 2
+
+
+def test_registry_list_and_show():
+    listing = run_cli("registry", "list")
+    assert listing.exit_code == 0 and "gpqa" in listing.stdout and "hle" in listing.stdout
+    entries = json.loads(run_cli("registry", "list", "--format", "json").stdout)
+    gpqa = next(e for e in entries if e["id"] == "gpqa")
+    assert {"id", "name", "aliases", "versions", "unit", "status", "sources"} <= set(gpqa)
+    shown = run_cli("registry", "show", "GPQA Diamond")
+    assert shown.exit_code == 0 and "diamond" in shown.stdout and "source:" in shown.stdout
+    assert json.loads(run_cli("registry", "show", "hle", "--format", "json").stdout)["id"] == "hle"
+    assert run_cli("registry", "show", "NoSuchBench").exit_code == 2
