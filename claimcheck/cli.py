@@ -70,9 +70,10 @@ def _default_pdf(source: str) -> Path:
 @click.option("--alpha", type=float, default=0.05, show_default=True, help="Two-sided significance level.")
 @click.option("--power", type=float, default=0.8, show_default=True, help="Power for minimum detectable effects.")
 @click.option("--ci-method", type=click.Choice(["wilson", "clopper-pearson", "jeffreys"]), default="wilson", show_default=True)
+@click.option("--export-claims", type=click.Path(dir_okay=False), help="Also write every parsed record as a long CSV (correct it by hand and run it again).")
 @click.option("-q", "--quiet", is_flag=True, help="Only the summary counts and conclusions.")
 def check(sources, output, fmt, no_pdf, assume_n, benchmark, registries, select, ignore, fail_on,
-          alpha, power, ci_method, quiet) -> None:
+          alpha, power, ci_method, export_claims, quiet) -> None:
     """Audit one or more tables."""
     from claimcheck.checker import Selection
     from claimcheck.errors import ClaimcheckError
@@ -83,19 +84,24 @@ def check(sources, output, fmt, no_pdf, assume_n, benchmark, registries, select,
         ci_method=ci_method, selection=Selection(select=_split(select), ignore=_split(ignore)),
     )
     try:
-        status = _run(sources, options, output, fmt, no_pdf, fail_on, quiet)
+        status = _run(sources, options, output, fmt, no_pdf, fail_on, quiet, export_claims)
     except ClaimcheckError as exc:
         click.echo(f"claimcheck: error: {exc.one_line()}", err=True)
         sys.exit(exc.exit_status)
     sys.exit(status)
 
 
-def _run(sources, options, output, fmt, no_pdf, fail_on, quiet) -> int:
+def _run(sources, options, output, fmt, no_pdf, fail_on, quiet, export_path=None) -> int:
     from claimcheck.pipeline import audit
     from claimcheck.records import SEVERITY_RANK
 
     stdin = sys.stdin.buffer.read() if "-" in sources else None
     report = _with_progress("reading and checking", lambda: audit(sources, options, stdin=stdin), fmt == "pdf")
+    if export_path:
+        from claimcheck.export import export_claims
+
+        Path(export_path).write_text(export_claims(report), encoding="utf-8")
+        click.echo(f"claims written to {export_path} ({len(report.scores)} records)", err=True)
     if fmt == "json":
         from claimcheck.report.json_out import render_json
 

@@ -115,6 +115,8 @@ class Observation:
     cell: CellValue
     group: str = ""  # cells in one group are one line item: a head-to-head row
     title: str = ""  # the line item as a reader names it ("SWE-bench · Verified")
+    at: tuple[int, int] = (0, 0)  # (row, col) of the cell in its SourceTable, for annotation
+    source_label: str = ""  # the original label when a long file carries provenance (--export-claims)
 
 
 # ── resolve ─────────────────────────────────────────────────────────────────
@@ -192,6 +194,8 @@ class Score:
     ci_note: str | None = None
     group: str = ""
     title: str = ""
+    at: tuple[int, int] = (0, 0)
+    qualifiers: tuple[str, ...] = ()  # the qualifier text of its row, as printed
 
     @property
     def benchmark(self) -> str | None:

@@ -42,6 +42,14 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
     "shots": ("shots", "n shot", "# shots", "#shots"),
     "votes": ("votes", "# votes"),
     "category": ("category", "type", "domain", "area", "capability", "类别", "分类", "领域"),
+    "protocol": ("protocol", "协议"),
+    "judge": ("judge", "grader", "裁判"),
+    # provenance written by --export-claims, so a corrected file replays the original report
+    "label": ("label", "row label", "原始标签"),
+    "title": ("title", "row title"),
+    "source_row": ("source row",),
+    "source_column": ("source column",),
+    "line_item": ("line item",),
 }
 _DESCRIPTIVE_WORDS = re.compile(
     r"metric|qualif|note|setting|protocol|remark|comment|source|category|shots|指标|限定|备注|说明|口径|类别|来源|设置",
@@ -168,7 +176,7 @@ def _wide_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]:
             yield Observation(
                 id=f"s{next(ids)}", input=table.input, table=t, row=row[j].row, column=table.header[j],
                 col=j, model=table.header[j], context=context, cell=_cell(table, row[j]),
-                group=f"{table.input}:{t}:{row[j].row}", title=label,
+                group=f"{table.input}:{t}:{row[j].row}", title=label, at=(row[j].row, j),
             )
 
 
@@ -183,6 +191,9 @@ def _context(label: str, qualifiers: tuple[str, ...], fields: dict, previous: tu
 _FACETS = ("version", "subset", "harness", "tools", "budget", "attempts", "metric", "unit", "shots")
 
 
+_PROVENANCE = ("label", "title", "source_row", "source_column", "line_item")
+
+
 def _long_rows(table, t, layout, ids, benchmark) -> Iterator[Observation]:
     by_field = {f: j for j, f in layout.fields.items()}
     score_col = layout.value_cols[0]
@@ -190,18 +201,23 @@ def _long_rows(table, t, layout, ids, benchmark) -> Iterator[Observation]:
     for row in table.rows:
         label = row[by_field["benchmark"]].text if "benchmark" in by_field else (benchmark or "")
         model = row[by_field["model"]].text
-        fields = {f: row[j].text for f, j in by_field.items() if f not in ("model", "benchmark", "score") and row[j].text}
+        fields = {f: row[j].text for f, j in by_field.items()
+                  if f not in ("model", "benchmark", "score", *_PROVENANCE) and row[j].text}
+        origin = {f: row[by_field[f]].text for f in _PROVENANCE if f in by_field and row[by_field[f]].text}
         qualifiers = tuple(fields[f] for f in ("notes",) if f in fields)
         context = _context(label, qualifiers, fields, previous)
         if context.inherits_from is None:
             previous = (row[0].row, label)
         facets = [fields.get(f, "") for f in _FACETS]
         key = "|".join([context.inherited_label or label, context.label, *facets, *qualifiers])
+        number = int(origin["source_row"]) if origin.get("source_row", "").isdigit() else row[score_col].row
         yield Observation(
-            id=f"s{next(ids)}", input=table.input, table=t, row=row[score_col].row,
-            column=table.header[score_col], col=score_col, model=model or f"(row {row[0].row})",
-            context=context, cell=_cell(table, row[score_col]), group=f"{table.input}:{t}:{key}",
-            title=" · ".join([label, *(f for f in facets if f)]),
+            id=f"s{next(ids)}", input=table.input, table=t, row=number,
+            column=origin.get("source_column", table.header[score_col]), col=score_col,
+            model=model or f"(row {row[0].row})", context=context, cell=_cell(table, row[score_col]),
+            group=f"{table.input}:{t}:{origin.get('line_item', key)}",
+            title=origin.get("title") or origin.get("label") or " · ".join([label, *(f for f in facets if f)]),
+            at=(row[score_col].row, score_col), source_label=origin.get("label", ""),
         )
 
 
@@ -216,7 +232,7 @@ def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]
             yield Observation(
                 id=f"s{next(ids)}", input=table.input, table=t, row=row[j].row, column=table.header[j],
                 col=j, model=model, context=context, cell=_cell(table, row[j]),
-                group=f"{table.input}:{t}:c{j}", title=table.header[j],
+                group=f"{table.input}:{t}:c{j}", title=table.header[j], at=(row[j].row, j),
             )
 
 

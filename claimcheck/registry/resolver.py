@@ -105,7 +105,7 @@ class Resolver:
         all_text = " ; ".join([text, *context.qualifiers, context.fields.get("version", ""), context.fields.get("subset", "")])
         version, subset, why = self._version_subset(bench, all_text, facets, context, parent)
         reasons.update(why)
-        unit, unit_why = _decide_unit(bench, facets, cells)
+        unit, unit_why = _unit_column(context, *_decide_unit(bench, facets, cells))
         n, n_source, n_note = self._n(bench, version, subset, context, reasons)
         default_metric = (version.metric if version and version.metric else None) or bench.metric
         metric = context.fields.get("metric") or facets.metric or (parent.metric if parent else None) or default_metric
@@ -116,7 +116,8 @@ class Resolver:
             version=version.id if version else (facets.window or facets.version),
             subset=subset.id if subset else None,
             tools=_tools(context, facets), harness=context.fields.get("harness") or facets.harness,
-            judge=facets.judge, metric=metric, protocol=facets.protocol, budget=_budget(facets, context),
+            judge=context.fields.get("judge") or facets.judge, metric=metric,
+            protocol=context.fields.get("protocol") or facets.protocol, budget=_budget(facets, context),
             unit=unit, unit_reason=unit_why, n=n, n_source=n_source, n_note=n_note,
             confidence=round(confidence * (1.0 if version or not bench.versions else 0.9), 2),
             reasons=reasons, differs=facets.differs, unknown=facets.unknown, secondhand=facets.secondhand,
@@ -225,10 +226,33 @@ def _budget(facets: Facets, context: RowContext | None = None) -> dict[str, obje
         if value is not None:
             out[name] = value
     if context is not None:
-        for name in ("budget", "attempts", "shots"):
+        for name in ("attempts", "shots"):
             if context.fields.get(name):
-                out[name if name != "budget" else "effort"] = context.fields[name]
+                out[name] = _number_or_text(context.fields[name])
+        budget = context.fields.get("budget", "")
+        if "=" in budget:  # "effort=high; selection=best-of-configurations", as --export-claims writes it
+            for part in budget.split(";"):
+                key, _, value = part.partition("=")
+                if key.strip() and value.strip():
+                    out[key.strip()] = _number_or_text(value.strip())
+        elif budget:
+            out["effort"] = budget
     return out
+
+
+def _number_or_text(value: str):
+    return int(value) if value.isdigit() else (True if value == "True" else value)
+
+
+_UNITS = frozenset({"percent", "fraction", "elo", "percentile", "win-rate", "points", "index", "lower-is-better"})
+
+
+def _unit_column(context: RowContext, unit: str, why: str) -> tuple[str, str]:
+    """A unit column overrides the inferred unit only where it says something else."""
+    stated = context.fields.get("unit", "").strip().casefold()
+    if stated in _UNITS and stated != unit:
+        return stated, "the unit column says so"
+    return unit, why
 
 
 def _status_notes(bench: Benchmark, version: str | None):

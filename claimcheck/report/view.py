@@ -236,7 +236,7 @@ def _worst(severities: list[str]) -> str:
 
 def _table_view(report: Report, t_index: int, notes_by_score) -> TableView:
     table = report.tables[t_index]
-    cells = {(s.row, s.col): s for s in report.scores if s.input == table.input and s.table == t_index}
+    cells = {s.at: s for s in report.scores if s.input == table.input and s.table == t_index}
     rows = []
     for raw_row in table.rows:
         views = []
