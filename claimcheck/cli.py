@@ -71,24 +71,52 @@ def _default_pdf(source: str) -> Path:
 @click.option("--power", type=float, default=0.8, show_default=True, help="Power for minimum detectable effects.")
 @click.option("--ci-method", type=click.Choice(["wilson", "clopper-pearson", "jeffreys"]), default="wilson", show_default=True)
 @click.option("--export-claims", type=click.Path(dir_okay=False), help="Also write every parsed record as a long CSV (correct it by hand and run it again).")
+@click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False), help="Project configuration (default: nearest claimcheck.toml or [tool.claimcheck] in pyproject.toml).")
 @click.option("-q", "--quiet", is_flag=True, help="Only the summary counts and conclusions.")
-def check(sources, output, fmt, no_pdf, assume_n, benchmark, registries, select, ignore, fail_on,
-          alpha, power, ci_method, export_claims, quiet) -> None:
+@click.pass_context
+def check(ctx, sources, output, fmt, no_pdf, assume_n, benchmark, registries, select, ignore, fail_on,
+          alpha, power, ci_method, export_claims, config_path, quiet) -> None:
     """Audit one or more tables."""
     from claimcheck.checker import Selection
     from claimcheck.errors import ClaimcheckError
     from claimcheck.pipeline import Options
 
-    options = Options(
-        assume_n=assume_n, benchmark=benchmark, registry_files=tuple(registries), alpha=alpha, power=power,
-        ci_method=ci_method, selection=Selection(select=_split(select), ignore=_split(ignore)),
-    )
     try:
-        status = _run(sources, options, output, fmt, no_pdf, fail_on, quiet, export_claims)
+        layered = _layered(ctx, config_path, {
+            "select": _split(select), "ignore": _split(ignore), "fail-on": fail_on, "alpha": alpha,
+            "power": power, "ci-method": ci_method, "assume-n": assume_n, "registry": list(registries),
+        })
+        options = Options(
+            assume_n=layered["assume-n"], benchmark=benchmark, registry_files=tuple(layered["registry"]),
+            alpha=layered["alpha"], power=layered["power"], ci_method=layered["ci-method"],
+            selection=Selection(select=tuple(layered["select"]), ignore=tuple(layered["ignore"])),
+        )
+        status = _run(sources, options, output, fmt, no_pdf, layered["fail-on"], quiet, export_claims)
     except ClaimcheckError as exc:
         click.echo(f"claimcheck: error: {exc.one_line()}", err=True)
         sys.exit(exc.exit_status)
     sys.exit(status)
+
+
+_PARAMS = {"select": "select", "ignore": "ignore", "fail-on": "fail_on", "alpha": "alpha", "power": "power",
+           "ci-method": "ci_method", "assume-n": "assume_n", "registry": "registries"}
+
+
+def _layered(ctx: click.Context, config_path: str | None, given: dict) -> dict:
+    """Defaults < project file < flags: a flag wins only when the user typed it."""
+    from click.core import ParameterSource
+
+    from claimcheck.config import DEFAULTS, load_config
+
+    project = load_config(Path(config_path) if config_path else None)
+    for warning in project.warnings:
+        click.echo(f"claimcheck: warning: {warning}", err=True)
+    out = dict(DEFAULTS)
+    out.update(project.values)
+    for key, param in _PARAMS.items():
+        if ctx.get_parameter_source(param) not in (ParameterSource.DEFAULT, None):
+            out[key] = given[key]
+    return out
 
 
 def _run(sources, options, output, fmt, no_pdf, fail_on, quiet, export_path=None) -> int:
