@@ -25,6 +25,11 @@ def _css() -> str:
     return resources.files("claimcheck").joinpath("templates/report.css").read_text(encoding="utf-8")
 
 
-def render_html(view: ReportView, charts: dict | None = None) -> str:
-    """The complete, self-contained HTML document."""
-    return _environment().get_template("report.html.j2").render(v=view, css=_css(), charts=charts or {})
+def render_html(view: ReportView, *, charts: bool = True) -> str:
+    """The complete, self-contained HTML document (charts inline as SVG)."""
+    drawn = {"intervals": [], "gaps": []}
+    if charts:
+        from claimcheck.report.charts import gap_chart, interval_chart
+
+        drawn = {"intervals": interval_chart(view.interval_points), "gaps": gap_chart(view.gap_bars)}
+    return _environment().get_template("report.html.j2").render(v=view, css=_css(), charts=drawn)

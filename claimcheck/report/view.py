@@ -113,6 +113,30 @@ class BenchmarkView:
 
 
 @dataclass(frozen=True)
+class IntervalPoint:
+    """One score on the interval chart, in percent."""
+
+    row: str
+    model: str
+    value: float
+    low: float | None
+    high: float | None
+    assumed: bool
+
+
+@dataclass(frozen=True)
+class GapBar:
+    """One tested gap on the noise chart, in percentage points."""
+
+    label: str
+    gap: float
+    low: float
+    high: float
+    mde: float | None
+    verdict: str
+
+
+@dataclass(frozen=True)
 class ReportView:
     title: str
     inputs: list[tuple[str, str, str]]  # (path, format, sha256)
@@ -132,6 +156,8 @@ class ReportView:
     skipped: list[ScoreLine]
     rows_total: int
     claims: list = field(default_factory=list)
+    interval_points: list[IntervalPoint] = field(default_factory=list)
+    gap_bars: list[GapBar] = field(default_factory=list)
 
 
 def _numbers(f: Finding) -> str:
@@ -169,7 +195,32 @@ def build_view(report: Report) -> ReportView:
         benchmarks=[_benchmark_view(b) for b in report.benchmarks],
         environment=list(meta.environment),
         rows_total=sum(len(t.rows) for t in report.tables),
+        interval_points=_interval_points(report.scores),
+        gap_bars=_gap_bars(report.comparisons, by_id),
     )
+
+
+def _interval_points(scores) -> list[IntervalPoint]:
+    """Percent-scale scores of the rows where at least one score has an interval."""
+    with_ci = {s.group for s in scores if s.ci is not None and s.unit in ("percent", "fraction", "win-rate")}
+    points = []
+    for s in scores:
+        if s.group in with_ci and s.status == "checked" and s.proportion is not None:
+            low, high = (100 * s.ci[0], 100 * s.ci[1]) if s.ci else (None, None)
+            points.append(IntervalPoint(s.title, s.model, 100 * s.proportion, low, high,
+                                        s.resolution.n_source == "assumed"))
+    return points
+
+
+def _gap_bars(comparisons, by_id) -> list[GapBar]:
+    bars = []
+    for c in comparisons:
+        if c.diff is None or c.diff_ci is None:
+            continue
+        a = by_id[c.scores[0]]
+        bars.append(GapBar(f"{c.models[0]} − {c.models[1]} · {a.title}", 100 * c.diff, 100 * c.diff_ci[0],
+                           100 * c.diff_ci[1], 100 * c.mde if c.mde is not None else None, c.verdict))
+    return bars
 
 
 def _ordered(findings) -> list[Finding]:

@@ -1,0 +1,112 @@
+"""Charts as inline SVG (matplotlib, Agg): score intervals and gaps against their noise.
+
+Drawn for grey-scale print: models differ by marker shape as well as shade, the
+noise band is hatched, and no meaning rests on colour alone.  Chart text stays
+text (``svg.fonttype = none``) so the PDF's words remain searchable.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from itertools import cycle
+
+from claimcheck.report.view import GapBar, IntervalPoint
+
+_MARKERS = ("o", "s", "D", "^", "v", "P", "X", "*")
+_SHADES = ("#111111", "#555555", "#888888", "#333333", "#777777", "#222222", "#666666", "#444444")
+_FONTS = ("DejaVu Sans", "WenQuanYi Micro Hei", "Noto Sans CJK SC", "Noto Sans CJK JP")
+MAX_ROWS = 28
+
+
+@lru_cache(maxsize=1)
+def _setup():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib import font_manager, rcParams
+
+    have = {f.name for f in font_manager.fontManager.ttflist}
+    rcParams["font.family"] = [f for f in _FONTS if f in have] or ["sans-serif"]
+    rcParams["svg.fonttype"] = "none"
+    rcParams["font.size"] = 7.5
+    rcParams["axes.spines.top"] = False
+    rcParams["axes.spines.right"] = False
+    return True
+
+
+def _svg(fig) -> str:
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg", bbox_inches="tight")
+    text = buf.getvalue()
+    return text[text.index("<svg"):]
+
+
+def _short(text: str, width: int = 46) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def interval_chart(points: list[IntervalPoint]) -> list[str]:
+    """One SVG per chunk of rows: each model's score with its 95% interval."""
+    if not points:
+        return []
+    _setup()
+    from matplotlib.figure import Figure
+
+    rows = list(dict.fromkeys(p.row for p in points))
+    models = list(dict.fromkeys(p.model for p in points))
+    style = dict(zip(models, zip(cycle(_MARKERS), cycle(_SHADES))))
+    charts = []
+    for start in range(0, len(rows), MAX_ROWS):
+        chunk = rows[start:start + MAX_ROWS]
+        fig = Figure(figsize=(7.0, 0.9 + 0.38 * len(chunk) * max(1, min(len(models), 3)) ** 0.5))
+        ax = fig.add_subplot()
+        step = 0.7 / max(len(models), 1)
+        for i, row in enumerate(chunk):
+            y0 = len(chunk) - 1 - i
+            for j, model in enumerate(models):
+                for p in (q for q in points if q.row == row and q.model == model):
+                    y = y0 + 0.35 - (j + 0.5) * step
+                    marker, shade = style[model]
+                    if p.low is not None:
+                        ax.errorbar(p.value, y, xerr=[[p.value - p.low], [p.high - p.value]], fmt=marker, color=shade,
+                                    ms=4, capsize=2.5, lw=1, mfc="white" if p.assumed else shade)
+                    else:
+                        ax.plot(p.value, y, marker=marker, color=shade, ms=4, mfc="none", ls="none")
+        ax.set_yticks(range(len(chunk)), [_short(r) for r in reversed(chunk)])
+        ax.set_xlabel("score (%) with 95% interval · hollow marker: n assumed or unknown (no interval)")
+        ax.grid(axis="x", color="#dddddd", lw=0.6)
+        handles = [ax.plot([], [], marker=style[m][0], color=style[m][1], ls="none", label=m)[0] for m in models]
+        ax.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=min(len(models), 4),
+                  frameon=False, fontsize=7)
+        charts.append(_svg(fig))
+    return charts
+
+
+def gap_chart(bars: list[GapBar]) -> list[str]:
+    """Each tested gap with its 95% interval against the noise band (± minimum detectable effect)."""
+    if not bars:
+        return []
+    _setup()
+    from matplotlib.figure import Figure
+
+    charts = []
+    for start in range(0, len(bars), MAX_ROWS):
+        chunk = bars[start:start + MAX_ROWS]
+        fig = Figure(figsize=(7.0, 0.9 + 0.32 * len(chunk)))
+        ax = fig.add_subplot()
+        for i, b in enumerate(chunk):
+            y = len(chunk) - 1 - i
+            if b.mde is not None:
+                ax.fill_betweenx([y - 0.35, y + 0.35], -b.mde, b.mde, facecolor="#eeeeee", edgecolor="#999999",
+                                 hatch="////", lw=0.4)
+            filled = b.verdict == "significant"
+            ax.errorbar(b.gap, y, xerr=[[b.gap - b.low], [b.high - b.gap]], fmt="o", color="#111111", ms=4,
+                        capsize=2.5, lw=1, mfc="#111111" if filled else "white")
+        ax.axvline(0, color="#111111", lw=0.8)
+        ax.set_yticks(range(len(chunk)), [_short(b.label, 60) for b in reversed(chunk)])
+        ax.set_xlabel("gap (percentage points) with 95% Newcombe interval · hatched: ± minimum detectable effect "
+                      "· filled: significant after Holm")
+        ax.grid(axis="x", color="#dddddd", lw=0.6)
+        charts.append(_svg(fig))
+    return charts
