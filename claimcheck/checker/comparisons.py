@@ -117,18 +117,17 @@ def _proportion_test(base: dict, a: Score, b: Score, alpha: float, power: float)
 
 
 def _rating_test(base: dict, a: Score, b: Score) -> Comparison:
-    from claimcheck.stats import elo_expected_score
-    from scipy.stats import norm
+    from claimcheck.stats import elo_expected_score, norm_ppf, norm_sf
 
     gap = a.value - b.value  # type: ignore[operator]
     win = elo_expected_score(gap)
     if a.ci is None or b.ci is None:
         return Comparison(**base, expected_win_rate=win, verdict="no-n",
                           note="no published interval for the ratings, so the gap cannot be tested")
-    z975 = norm.ppf(0.975)
+    z975 = norm_ppf(0.975)
     se = math.hypot((a.ci[1] - a.ci[0]) / (2 * z975), (b.ci[1] - b.ci[0]) / (2 * z975))
     z = gap / se if se > 0 else 0.0
-    return Comparison(**base, expected_win_rate=win, se=se, z=z, p=2 * norm.sf(abs(z)), verdict="no-n",
+    return Comparison(**base, expected_win_rate=win, se=se, z=z, p=2 * norm_sf(abs(z)), verdict="no-n",
                       note="standard errors read from the published 95% intervals")
 
 

@@ -1,9 +1,10 @@
 """The PDF report: the HTML report laid out by WeasyPrint.
 
-WeasyPrint gets a URL fetcher that refuses everything: the document is
-self-contained (inline CSS and SVG), so a cell holding ``<img src="file:///…">``
-or an http URL — which autoescaping already turns into text — could not make
-the renderer read a file or touch the network even if it reached the markup.
+WeasyPrint gets a URL fetcher that refuses everything but the report's own
+inline charts (``data:image/svg+xml`` URIs, decoded in memory): a cell holding
+``<img src="file:///…">`` or an http URL — which autoescaping already turns
+into text — could not make the renderer read a file or touch the network even
+if it reached the markup.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ def _fetcher():
 
     class RefusingFetcher(URLFetcher):
         def fetch(self, url, headers=None):
+            if url.startswith("data:image/svg+xml;base64,"):  # our own charts, inline: no I/O
+                return super().fetch(url, headers)
             return refuse_fetch(url)
 
     return RefusingFetcher()

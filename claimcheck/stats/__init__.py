@@ -11,6 +11,7 @@ printed score a whole number of successes?), :mod:`.ratings` (Elo gaps and win r
 :mod:`.consistency` (reported SE or interval against n) and :mod:`.paired` (per-item results).
 """
 
+from ._normal import norm_cdf, norm_ppf, norm_sf
 from .consistency import SeCheck, implied_n_from_interval, implied_n_from_se, se_consistency
 from .granularity import Granularity, check_granularity, smallest_n_for
 from .intervals import (
@@ -49,6 +50,9 @@ __all__ = [
     "Granularity",
     "Interval",
     "McNemar",
+    "norm_cdf",
+    "norm_ppf",
+    "norm_sf",
     "PairedDifference",
     "SeCheck",
     "ZTest",

@@ -31,7 +31,6 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from scipy.optimize import brentq
 
 from .intervals import _require_alpha, _require_count, _require_proportion, _require_real, _z
 
@@ -95,6 +94,8 @@ def implied_n_from_interval(
     if not _wilson_width(p, hi_n, z) < width < _wilson_width(p, lo_n, z):
         raise ValueError(f"no n gives a Wilson interval of width {width} at p = {p}")
     gap = lambda n: _wilson_width(p, n, z) - width  # noqa: E731
+    from scipy.optimize import brentq  # loaded on request
+
     return float(brentq(gap, lo_n, hi_n, xtol=1e-12, rtol=1e-12))
 
 

@@ -13,7 +13,7 @@ import math
 from numbers import Integral, Real
 from typing import NamedTuple
 
-from scipy.stats import beta, norm
+from ._normal import norm_ppf
 
 _SNAP = 1e-9  # a success count this close to a whole number is treated as that number
 
@@ -66,7 +66,7 @@ def _require_successes(successes: object, n: int) -> float:
 
 def _z(alpha: float) -> float:
     """Two-sided critical value z_{1-alpha/2}."""
-    return float(norm.ppf(1.0 - alpha / 2.0))
+    return float(norm_ppf(1.0 - alpha / 2.0))
 
 
 def binomial_se(p: float, n: int) -> float:
@@ -117,8 +117,10 @@ def clopper_pearson_interval(successes: float, n: int, alpha: float = 0.05) -> I
     n = _require_count(n)
     k = _require_successes(successes, n)
     a = _require_alpha(alpha) / 2.0
-    low = 0.0 if k == 0 else float(beta.ppf(a, k, n - k + 1))
-    high = 1.0 if k == n else float(beta.isf(a, k + 1, n - k))
+    from scipy.special import betaincinv, betainccinv  # exact intervals only: load scipy on request
+
+    low = 0.0 if k == 0 else float(betaincinv(k, n - k + 1, a))
+    high = 1.0 if k == n else float(betainccinv(k + 1, n - k, a))
     return Interval(low, high)
 
 
@@ -135,8 +137,10 @@ def jeffreys_interval(successes: float, n: int, alpha: float = 0.05) -> Interval
     n = _require_count(n)
     k = _require_successes(successes, n)
     a = _require_alpha(alpha) / 2.0
-    low = 0.0 if k == 0 else float(beta.ppf(a, k + 0.5, n - k + 0.5))
-    high = 1.0 if k == n else float(beta.isf(a, k + 0.5, n - k + 0.5))
+    from scipy.special import betaincinv, betainccinv
+
+    low = 0.0 if k == 0 else float(betaincinv(k + 0.5, n - k + 0.5, a))
+    high = 1.0 if k == n else float(betainccinv(k + 0.5, n - k + 0.5, a))
     return Interval(low, high)
 
 

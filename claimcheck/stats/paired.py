@@ -14,7 +14,6 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import NamedTuple
 
 import numpy as np
-from scipy.stats import binomtest
 
 from .intervals import Interval, _require_alpha, _require_count, _z
 
@@ -90,6 +89,8 @@ def mcnemar_exact(a_only: int, b_only: int) -> McNemar:
     total = a_only + b_only
     if total == 0:
         return McNemar(0, 0, 1.0)
+    from scipy.stats import binomtest  # loaded on request: per-item results are rare
+
     return McNemar(a_only, b_only, float(binomtest(a_only, total, 0.5).pvalue))
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 
-from scipy.stats import norm
+from ._normal import norm_cdf, norm_ppf
 
 from .intervals import _require_alpha, _require_count, _require_proportion, _require_real, _z
 
@@ -42,7 +42,7 @@ def minimum_detectable_effect(
     ``power=0.5``): ``n=500, p=0.9`` gives 0.0372 (3.7 percentage points).
     """
     p = _require_proportion(p)
-    z_total = _z(_require_alpha(alpha)) + float(norm.ppf(_require_power(power)))
+    z_total = _z(_require_alpha(alpha)) + float(norm_ppf(_require_power(power)))
     return z_total * _pooled_sd(p, n, n2)
 
 
@@ -58,7 +58,7 @@ def n_per_group(delta: float, p: float, alpha: float = 0.05, power: float = 0.8)
     if delta == 0.0 or delta > 1.0:
         raise ValueError(f"delta must be a non-zero gap of at most 1 in size, got {delta!r}")
     p = _require_proportion(p)
-    z_total = _z(_require_alpha(alpha)) + float(norm.ppf(_require_power(power)))
+    z_total = _z(_require_alpha(alpha)) + float(norm_ppf(_require_power(power)))
     n = 2.0 * p * (1.0 - p) * z_total**2 / delta**2
     return max(1, math.ceil(n - _CEIL_SLACK))
 
@@ -80,4 +80,4 @@ def achieved_power(
     se = _pooled_sd(p, n, n2)
     if se == 0.0:
         return 1.0 if delta > 0.0 else alpha / 2.0
-    return float(norm.cdf(delta / se - z_a))
+    return float(norm_cdf(delta / se - z_a))

@@ -12,11 +12,18 @@ from __future__ import annotations
 
 import math
 
-from scipy.special import expit
 
 from .intervals import _require_real
 
 _LN10 = math.log(10.0)
+
+
+def _expit(x: float) -> float:
+    """The logistic function, computed without overflow for large |x|."""
+    if x >= 0:
+        return 1.0 / (1.0 + math.exp(-x))
+    e = math.exp(x)
+    return e / (1.0 + e)
 
 
 def _require_scale(scale: float) -> float:
@@ -33,7 +40,7 @@ def elo_expected_score(gap: float, scale: float = 400.0) -> float:
     A gap of 0 gives 0.5; 400 points on the default scale gives 10/11.
     """
     gap = _require_real(gap, "gap")
-    return float(expit(gap * _LN10 / _require_scale(scale)))
+    return float(_expit(gap * _LN10 / _require_scale(scale)))
 
 
 def elo_gap_for_expected_score(w: float, scale: float = 400.0) -> float:

@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from scipy.stats import norm
+from ._normal import norm_sf
 
 from .intervals import (
     Interval,
@@ -72,7 +72,7 @@ def two_proportion_ztest(p1: float, n1: int, p2: float, n2: int, *, pooled: bool
     if se == 0.0:
         return ZTest(diff, 0.0, 0.0, 1.0)
     z = diff / se
-    return ZTest(diff, se, z, float(2.0 * norm.sf(abs(z))))
+    return ZTest(diff, se, z, float(2.0 * norm_sf(abs(z))))
 
 
 def unpooled_se(p1: float, n1: int, p2: float, n2: int) -> float:

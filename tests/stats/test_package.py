@@ -7,7 +7,7 @@ from pathlib import Path
 import claimcheck.stats as stats
 
 STATS_DIR = Path(stats.__file__).parent
-ALLOWED_ROOTS = {"__future__", "math", "numbers", "typing", "collections", "numpy", "scipy"}
+ALLOWED_ROOTS = {"__future__", "math", "numbers", "statistics", "typing", "collections", "numpy", "scipy"}
 
 
 def test_stats_imports_only_stdlib_numpy_scipy():
@@ -27,7 +27,7 @@ def test_stats_imports_only_stdlib_numpy_scipy():
 
 
 def test_every_public_name_is_documented():
-    assert len(stats.__all__) == 34
+    assert len(stats.__all__) == 37
     for name in stats.__all__:
         obj = getattr(stats, name)
         assert inspect.getdoc(obj), f"{name} has no docstring"
@@ -46,3 +46,23 @@ def test_result_types_are_immutable():
     for name in ("Interval", "ZTest", "Granularity", "SeCheck", "PairedDifference", "McNemar",
                  "BootstrapResult"):
         assert issubclass(getattr(stats, name), tuple)
+
+
+def test_stdlib_normal_matches_scipy():
+    from scipy.stats import norm
+
+    for q in (1e-12, 0.001, 0.025, 0.5, 0.8, 0.975, 0.999999):
+        assert abs(stats.norm_ppf(q) - norm.ppf(q)) < 1e-9
+    for x in (-8.0, -1.4164, 0.0, 1.96, 5.0, 9.0):
+        assert abs(stats.norm_cdf(x) - norm.cdf(x)) < 1e-15
+        assert abs(stats.norm_sf(x) - norm.sf(x)) <= 1e-12 * max(norm.sf(x), 1e-300)
+
+
+def test_common_path_does_not_load_scipy():
+    import subprocess
+    import sys
+
+    code = ("import sys; import claimcheck.stats as s; s.wilson_interval(0.9, 500); "
+            "s.two_proportion_ztest(0.9, 500, 0.88, 500); s.minimum_detectable_effect(500, 0.9); "
+            "assert not any(m.startswith('scipy') for m in sys.modules), 'scipy loaded'")
+    subprocess.run([sys.executable, "-c", code], check=True)
