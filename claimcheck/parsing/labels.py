@@ -108,8 +108,19 @@ _NOT_PERCENT = re.compile(r"not (?:a )?percent(?:age)?|非百分数|不是百分
 _LOWER_BETTER = re.compile(r"lower is better|\(↓\)|↓|越低越好|\bbpb\b|bits per byte|perplexity|\bppl\b|latency|延迟", re.I)
 _UNIT_ELO = re.compile(r"\belo\b|\bbradley[- ]terry\b|\brating\b|评级|等级分", re.I)
 _PROTOCOL = re.compile(r"([\w.\- ]+?)\s+release protocol|([\w.\-]+)\s*发布协议", re.I)
-_WINDOW_YM = re.compile(r"(20\d\d)[./-](\d{1,2})\s*(?:–|—|-|~|to|至|到)\s*(20\d\d)[./-](\d{1,2})")
-_WINDOW_YYMM = re.compile(r"\b(\d{2})(0[1-9]|1[0-2])\s*(?:–|—|-|~)\s*(\d{2})(0[1-9]|1[0-2])\b")
+_TO = r"\s*(?:–|—|-|~|to|至|到)\s*"
+_MONTHS = {m: i for i, m in enumerate(
+    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)}
+_MON = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+# Date windows in the spellings vendors use (LiveCodeBench above all), each -> (y1, m1, y2, m2)
+_WINDOWS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(rf"(20\d\d)[./-](\d{{1,2}})[./-]\d{{1,2}}{_TO}(20\d\d)[./-](\d{{1,2}})[./-]\d{{1,2}}"), "ymd"),  # 2024-08-01 – 2025-01-31
+    (re.compile(rf"(\d{{1,2}})/\d{{1,2}}/(20\d\d){_TO}(\d{{1,2}})/\d{{1,2}}/(20\d\d)"), "mdy"),  # 10/01/2024-02/01/2025
+    (re.compile(rf"(20\d\d)[./-](\d{{1,2}}){_TO}(20\d\d)[./-](\d{{1,2}})"), "ym"),  # 2024-08 – 2025-01
+    (re.compile(rf"\b(\d{{2}})[./](\d{{1,2}}){_TO}(\d{{2}})[./](\d{{1,2}})\b"), "yy.m"),  # 25.02-25.05, 24/8~25/5
+    (re.compile(rf"\b{_MON}\s*'?(\d{{2}}|20\d\d){_TO}{_MON}\s*'?(\d{{2}}|20\d\d)\b", re.I), "mon"),  # Aug 24 - May 25
+    (re.compile(rf"\b(\d{{2}})(0[1-9]|1[0-2]){_TO}(\d{{2}})(0[1-9]|1[0-2])\b"), "yymm"),  # 2408-2501
+]
 _VERSION = re.compile(r"(?<![\w.])v(\d+(?:\.\d+)*)\b|(?<![\w.@^])(\d+\.\d+(?:\.\d+)*)(?![\w.%])|(?<![\w.])((?:19|20)\d\d)(?![\w.%])", re.I)
 _CLAUSES = re.compile(r"[;；。.\n]|,(?=\s*[a-z])|，")
 _FACET_WORDS = {
@@ -131,6 +142,25 @@ def _metric(text: str) -> tuple[str | None, str | None]:
             k = next((g for g in m.groups() if g), None) if m.groups() else None
             return (name.format(k) if k else name), m.group(0)
     return None, None
+
+
+_ACCURACY = re.compile(r"^(?:acc(?:uracy)?|correct|%\s*correct|top-?1|macro_avg/acc(?:_char)?|acc_char|average/acc|准确率|正确率)$", re.I)
+_EM = re.compile(r"(?:^|[/_\s])(?:em|exact[ _-]?match)(?:$|[/_\s])|^em_|_em$", re.I)
+
+
+def canonical_metric(text: str) -> str | None:
+    """A metric column's words in the shared vocabulary ("Acc" -> accuracy, "em_maj1@1" -> em)."""
+    text = _nfkc(text or "").strip()
+    if not text or text in ("-", "—"):
+        return None
+    if _ACCURACY.match(text):
+        return "accuracy"
+    if _EM.search(text):
+        return "em"
+    metric, _ = _metric(text)
+    if metric:
+        return metric
+    return re.sub(r"[^0-9a-z@^]+", "-", text.casefold()).strip("-") or None
 
 
 def _clause_facets(text: str, trigger: re.Pattern[str]) -> tuple[str, ...]:
@@ -197,15 +227,34 @@ def _unit_facets(text: str, found, values) -> None:
         found("unit", "elo", m.group(0))
 
 
+def _year(y: str) -> int:
+    return int(y) if len(y) == 4 else 2000 + int(y)
+
+
+def _window(text: str) -> tuple[str, str] | None:
+    """A date window as "YYYY-MM..YYYY-MM" and the words that state it."""
+    for pattern, kind in _WINDOWS:
+        m = pattern.search(text)
+        if not m:
+            continue
+        g = m.groups()
+        if kind == "mdy":
+            y1, m1, y2, m2 = g[1], g[0], g[3], g[2]
+        elif kind == "mon":
+            y1, m1, y2, m2 = g[1], _MONTHS[g[0][:3].lower()], g[3], _MONTHS[g[2][:3].lower()]
+        else:
+            y1, m1, y2, m2 = g
+        m1, m2 = int(m1), int(m2)
+        if 1 <= m1 <= 12 and 1 <= m2 <= 12:
+            return f"{_year(y1)}-{m1:02d}..{_year(y2)}-{m2:02d}", m.group(0)
+    return None
+
+
 def _window_and_version(text: str, found) -> None:
-    if m := _WINDOW_YM.search(text):
-        y1, m1, y2, m2 = m.groups()
-        found("window", f"{y1}-{int(m1):02d}..{y2}-{int(m2):02d}", m.group(0))
-        text = text.replace(m.group(0), " ")
-    elif m := _WINDOW_YYMM.search(text):
-        y1, m1, y2, m2 = m.groups()
-        found("window", f"20{y1}-{m1}..20{y2}-{m2}", m.group(0))
-        text = text.replace(m.group(0), " ")
+    window = _window(text)
+    if window:
+        found("window", window[0], window[1])
+        text = text.replace(window[1], " ")
     if m := _VERSION.search(text):
         found("version", next(g for g in m.groups() if g), m.group(0))
 

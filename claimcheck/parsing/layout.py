@@ -182,6 +182,8 @@ def _wide_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]:
 
 def _context(label: str, qualifiers: tuple[str, ...], fields: dict, previous: tuple[int, str] | None) -> RowContext:
     ditto, rest = split_ditto(label)
+    if not label.strip():  # a label merged over several rows, flattened by a copy into a spreadsheet
+        ditto, rest = True, ""
     if ditto and previous is not None:
         quals = ((rest,) if rest else ()) + qualifiers
         return RowContext(label=label, qualifiers=quals, fields=fields, inherits_from=previous[0], inherited_label=previous[1])

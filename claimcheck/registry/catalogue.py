@@ -22,7 +22,7 @@ from claimcheck.errors import RegistryError
 from claimcheck.registry.models import Benchmark, CatalogueFile, CatalogueMeta
 
 DATA_DIR = Path(__file__).with_name("data")
-_PUNCT = re.compile(r"[\s\-_–—·/,:;()\[\]{}'\"’‘“”.!?]+")
+_PUNCT = re.compile(r"[\s\-_–—·/,:;()\[\]{}'\"’‘“”.!?*^†‡§¶#]+")
 
 
 def normalize(text: str) -> str:

@@ -15,7 +15,7 @@ from typing import Iterable, Sequence
 
 from claimcheck.registry.catalogue import normalize
 
-_TOKEN = re.compile(r"[^\s\-_–—·/,:;()\[\]{}'\"’‘“”.!?]+")
+_TOKEN = re.compile(r"[^\s\-_–—·/,:;()\[\]{}'\"’‘“”.!?*^†‡§¶#]+")
 _CJK = re.compile(r"[\u3000-\u9fff\uac00-\ud7af]")
 
 

@@ -11,7 +11,7 @@ import re
 from dataclasses import replace
 from typing import Sequence
 
-from claimcheck.parsing.labels import Facets, facets_of
+from claimcheck.parsing.labels import Facets, canonical_metric, facets_of
 from claimcheck.records import CellValue, Resolution, RowContext, StatusNote
 from claimcheck.registry.catalogue import Catalogue, normalize
 from claimcheck.registry.matching import Match, best_match, find_aliases, remove_span
@@ -24,7 +24,9 @@ _NOT_BENCHMARK = re.compile(
     r"参数|架构|激活|上下文长度|发布日期|许可|价格",
     re.I,
 )
+_GLUED_YEAR = re.compile(r"\b([A-Za-z][A-Za-z\-]*?[A-Za-z])(\d{4}|\d{2})\b")
 _AGGREGATE = re.compile(r"^(?:average|avg\.?|mean|overall|total|sum|aggregate|平均|均值|总分|综合|合计)\b", re.I)
+_DISTINCT_METRICS = frozenset({"partial-credit", "strict", "win-rate", "lc-win-rate", "rating", "percentile"})
 _UNIT_OF = {"percent": "percent", "elo": "elo", "percentile": "percentile", "win-rate": "win-rate",
             "points": "points", "index": "index", "lower-is-better": "lower-is-better"}
 
@@ -46,9 +48,14 @@ class Resolver:
 
     def resolve(self, context: RowContext, cells: Sequence[CellValue], parent: Resolution | None = None) -> Resolution:
         """Resolve one printed row; ``parent`` is the resolution a "same as above" row inherits."""
+        if cells and all(not c.raw.strip() for c in cells) and not context.qualifiers:
+            return Resolution(row_kind="skipped", skip_reason="a heading row with no values")
         if context.inherits_from is not None and parent is not None and parent.benchmark:
             return self._inherit(context, cells, parent)
-        label = context.label.strip()
+        label = self._split_year_suffix(context.label.strip().replace("\n", " "))
+        if self._names_two_benchmarks(context.label):
+            return Resolution(row_kind="unknown", unit=_unit_from_values(cells)[0],
+                              reasons={"benchmark": f"{context.label!r} names two benchmarks in one row"})
         # Long tables may name the subset in its own column ("SWE-bench" + "Verified"):
         # matching the label with those columns finds the more specific entry.
         extra = " ".join(context.fields.get(k, "") for k in ("version", "subset")).strip()
@@ -66,6 +73,25 @@ class Resolver:
         return self._build(bench, rest, context, facets, cells, confidence, reasons)
 
     # ── pieces ──────────────────────────────────────────────────────────────
+
+    def _split_year_suffix(self, label: str) -> str:
+        """"AIME25" / "HMMT2025" -> "AIME 2025": a known name with a year glued on."""
+        def fix(m: re.Match[str]) -> str:
+            name, digits = m.group(1), m.group(2)
+            year = int(digits) + (2000 if len(digits) == 2 else 0)
+            if normalize(name) in self.catalogue.aliases and 2000 <= year <= 2039:
+                return f"{name} {year}"
+            return m.group(0)
+
+        return _GLUED_YEAR.sub(fix, label)
+
+    def _names_two_benchmarks(self, label: str) -> bool:
+        """A row such as "MGSM\nMATH" holds two benchmarks (and two values per cell)."""
+        parts = [p.strip() for p in re.split(r"\n| / ", label) if p.strip()]
+        if len(parts) < 2:
+            return False
+        ids = {m.key for p in parts if (m := self.match(p)) is not None and m.prefix}
+        return len(ids) >= 2
 
     def _inherit(self, context: RowContext, cells: Sequence[CellValue], parent: Resolution) -> Resolution:
         bench = self.catalogue.entries[parent.benchmark]  # type: ignore[index]
@@ -108,7 +134,10 @@ class Resolver:
         unit, unit_why = _unit_column(context, *_decide_unit(bench, facets, cells))
         n, n_source, n_note = self._n(bench, version, subset, context, reasons)
         default_metric = (version.metric if version and version.metric else None) or bench.metric
-        metric = context.fields.get("metric") or facets.metric or (parent.metric if parent else None) or default_metric
+        stated = canonical_metric(context.fields.get("metric", "")) or facets.metric
+        if stated in ("accuracy", "resolved") and default_metric not in _DISTINCT_METRICS:
+            stated = default_metric  # "Acc." names the benchmark's own headline number
+        metric = stated or (parent.metric if parent else None) or default_metric
         reasons.setdefault("metric", facets.reasons.get("metric", "registry default") if not context.fields.get("metric") else "metric column")
         statuses = tuple(_status_notes(bench, version.id if version else None))
         return Resolution(
@@ -152,11 +181,16 @@ class Resolver:
         return version, subset, why
 
     def _find_version(self, bench: Benchmark, text: str, facets: Facets) -> Version | None:
+        if facets.window:  # a date window is more specific than a release name printed beside it
+            return self._version_named(bench, facets.window)
         pairs = [(v.id, a) for v in bench.versions for a in (v.id, *v.aliases)]
         hits = find_aliases(text, pairs)
         if hits:
             return bench.version(hits[0].key)
-        token = facets.window or facets.version
+        return self._version_named(bench, facets.version)
+
+    @staticmethod
+    def _version_named(bench: Benchmark, token: str | None) -> Version | None:
         if token:
             for v in bench.versions:
                 names = {normalize(x) for x in (v.id, *v.aliases)}
