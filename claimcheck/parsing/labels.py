@@ -95,8 +95,8 @@ _METRICS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"\belo\b|\brating\b|评级|等级分", re.I), "rating"),
     (re.compile(r"\bacc(?:uracy)?\b|准确率|正确率", re.I), "accuracy"),
 ]
-_TOOLS_ON = re.compile(r"\b(?:with|w/|w\.|using|use)\s*(?:tools?|search|python|code execution|browsing)\b|\btool[- ]?(?:use|augmented|enabled)\b|有工具|使用工具|带工具|可用工具|工具增强", re.I)
-_TOOLS_OFF = re.compile(r"\b(?:no|without|w/o)\s*tools?\b|\btool[- ]?free\b|\bno[- ]tool\b|无工具|不使用工具|不用工具|不带工具", re.I)
+_TOOLS_ON = re.compile(r"\b(?:with|w/|w\.|using|use)\s*(?:tools?|search|python|code execution|browsing)\b|\btool[- ]?(?:use|augmented|enabled)\b|\bagentic\b|有工具|使用工具|带工具|可用工具|工具增强", re.I)
+_TOOLS_OFF = re.compile(r"\b(?:no|without|w/o)\s*tools?\b|\btool[- ]?free\b|\bno[- ]tool\b|\bagentless\b|无工具|不使用工具|不用工具|不带工具", re.I)
 _SHOTS = re.compile(r"\b(\d+)\s*-?\s*shots?\b|(\d+)\s*样本", re.I)
 _ZERO_SHOT = re.compile(r"\bzero[- ]shot\b|零样本", re.I)
 _COT = re.compile(r"\bco?t\b|chain[- ]of[- ]thought|思维链", re.I)

@@ -112,6 +112,7 @@ class Benchmark(_Strict):
     granularity: Granularity | None = None  # None: not known, so no k/n check is made
     composite: bool = False
     system_level: bool = False  # scores belong to an agent+model system
+    tools: bool | None = None  # True: tool use is part of the task itself (BFCL, τ-bench, BrowseComp)
     knobs: tuple[KnobNote, ...] = ()
     default_version: str | None = None
     versions: tuple[Version, ...] = ()

@@ -24,6 +24,7 @@ _NOT_BENCHMARK = re.compile(
     r"参数|架构|激活|上下文长度|发布日期|许可|价格",
     re.I,
 )
+_HEADING_WORDS = re.compile(r"\btasks?\b|\bcategory\b|任务|类", re.I)
 _GLUED_YEAR = re.compile(r"\b([A-Za-z][A-Za-z\-]*?[A-Za-z])(\d{4}|\d{2})\b")
 _AGGREGATE = re.compile(r"^(?:average|avg\.?|mean|overall|total|sum|aggregate|平均|均值|总分|综合|合计)\b", re.I)
 _DISTINCT_METRICS = frozenset({"partial-credit", "strict", "win-rate", "lc-win-rate", "rating", "percentile"})
@@ -67,6 +68,8 @@ class Resolver:
             return self._unresolved(context, cells)
         bench = self.catalogue.entries[match.key]
         rest = remove_span(text, match.start, match.end)
+        if _HEADING_WORDS.search(rest) and not any(c.status != "missing" for c in cells):
+            return Resolution(row_kind="skipped", skip_reason=f"a category heading ({label!r}) with no values")
         facets = facets_of(rest, context.qualifiers)
         confidence = 1.0 if not rest else (0.9 if match.prefix else 0.7)
         reasons = {"benchmark": f"label names {bench.name!r} (alias {match.alias!r})"}
@@ -144,7 +147,7 @@ class Resolver:
             benchmark=bench.id, benchmark_name=bench.name, suite=bench.suite_id,
             version=version.id if version else (facets.window or facets.version),
             subset=subset.id if subset else None,
-            tools=_tools(context, facets), harness=context.fields.get("harness") or facets.harness,
+            tools=_tools(context, facets, bench.tools), harness=context.fields.get("harness") or facets.harness,
             judge=context.fields.get("judge") or facets.judge, metric=metric,
             protocol=context.fields.get("protocol") or facets.protocol, budget=_budget(facets, context),
             unit=unit, unit_reason=unit_why, n=n, n_source=n_source, n_note=n_note,
@@ -244,13 +247,13 @@ def _facets_from_resolution(res: Resolution) -> Facets:
     )
 
 
-def _tools(context: RowContext, facets: Facets) -> bool | None:
+def _tools(context: RowContext, facets: Facets, inherent: bool | None = None) -> bool | None:
     raw = context.fields.get("tools", "").strip().casefold()
     if raw in ("yes", "true", "on", "with", "y", "1", "有", "是"):
         return True
     if raw in ("no", "false", "off", "without", "n", "0", "无", "否"):
         return False
-    return facets.tools
+    return facets.tools if facets.tools is not None else inherent
 
 
 def _budget(facets: Facets, context: RowContext | None = None) -> dict[str, object]:
