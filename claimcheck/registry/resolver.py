@@ -207,10 +207,16 @@ class Resolver:
         hits = find_aliases(text, pairs)
         if not hits:
             return None, None
-        owners = {h.key.split(":")[0] for h in hits if h.alias == hits[0].alias}
+        same = [h for h in hits if h.alias == hits[0].alias]
+        owners = {h.key.split(":")[0] for h in same}
         i, sid = hits[0].key.split(":", 1)
         owner = versions[int(i)]
         subset = next(s for s in owner.subsets if s.id == sid)
+        if len(owners) > 1:
+            counts = {next(s for s in versions[int(h.key.split(":")[0])].subsets
+                           if s.id == h.key.split(":", 1)[1]).n.value for h in same}
+            if len(counts) > 1:  # the subset exists in several versions with different sizes
+                subset = subset.model_copy(update={"n": Count(note="differs between versions")})
         return subset, (owner if len(owners) == 1 else None)
 
     def _n(self, bench: Benchmark | None, version: Version | None, subset: Subset | None,
