@@ -29,6 +29,7 @@ class Options:
     power: float = 0.8
     ci_method: str = "wilson"
     selection: Selection = field(default_factory=Selection)
+    claims_files: tuple[str, ...] = ()  # --claims: the vendor's text, one claim per line
 
     def validate(self) -> None:
         if not 0 < self.alpha < 1:
@@ -92,6 +93,16 @@ def measure_scores(observations: Sequence[Observation], resolutions: dict[str, R
     return [measure(o, resolutions[o.group], ci_method=options.ci_method, alpha=options.alpha) for o in observations]
 
 
+def read_text_claims(paths: Sequence[str], scores: Sequence[Score], resolver) -> list:
+    """Stage 5a: the vendor's sentences, parsed against the tables' models and unresolved labels."""
+    from claimcheck.claims import parse_claims, read_claims
+
+    items = [item for path in paths for item in read_claims(path)]
+    models = list(dict.fromkeys(s.model for s in scores))
+    labels = list(dict.fromkeys(s.label for s in scores if s.benchmark is None and s.resolution.row_kind == "unknown"))
+    return parse_claims(items, models, resolver, labels=labels)
+
+
 def benchmark_refs(scores: Sequence[Score], catalogue) -> tuple[BenchmarkRef, ...]:
     """The registry entries the report used, for its appendix."""
     from claimcheck.registry.resolver import _status_notes
@@ -129,8 +140,9 @@ def audit(
     resolver = Resolver(catalogue, assume_n=options.assume_n)
     observations = parse_tables(tables, resolver, options.benchmark)
     scores = measure_scores(observations, resolve_rows(observations, resolver), options)
-    comparisons, findings, rules = checker.run(
-        scores, tables, alpha=options.alpha, power=options.power, selection=options.selection)
+    claims = read_text_claims(options.claims_files, scores, resolver) if options.claims_files else []
+    comparisons, findings, rules, verdicts = checker.run(
+        scores, tables, alpha=options.alpha, power=options.power, selection=options.selection, claims=claims)
     fired = {f.code for f in findings}
     meta = ReportMeta(
         claimcheck_version=__version__, registry_version=catalogue.version,
@@ -140,7 +152,7 @@ def audit(
     )
     return Report(
         meta=meta, inputs=tuple(inputs or ()), tables=tuple(tables), scores=tuple(scores),
-        comparisons=comparisons, findings=findings,
+        comparisons=comparisons, findings=findings, claims=verdicts,
         rules=tuple(r.doc() for r in rules if r.code in fired),
         benchmarks=benchmark_refs(scores, catalogue),
     )

@@ -292,6 +292,9 @@ class ParsedClaim:
     numbers: tuple[tuple[float, str], ...] = ()  # (value, unit as written: "%", "pp", "points", "")
     strength: str | None = None  # "significantly", "state of the art", "best", … as written
     unparsed: str | None = None  # why the sentence could not be read as a claim
+    tools: bool | None = None  # "with tools" / "no tools" in the sentence
+    versions: tuple[tuple[str, str], ...] = ()  # (benchmark id, version id) written after a name
+    subsets: tuple[tuple[str, str], ...] = ()  # (benchmark id, subset id) written after a name
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,6 +307,7 @@ class ClaimVerdict:
         "incomparable", "unverifiable",
     ]
     claim: str = ""  # the ParsedClaim id
+    source: str = ""  # where the sentence came from: "claims.txt:3"
     codes: tuple[str, ...] = ()
     explanation: str = ""
     scores: tuple[str, ...] = ()

@@ -90,8 +90,9 @@ def report_records(report: Report) -> dict[str, Any]:
         "scores": [score_record(s) for s in report.scores],
         "comparisons": [comparison_record(c) for c in report.comparisons],
         "findings": [finding_record(f) for f in report.findings],
-        "claims": [{"text": c.text, "verdict": c.verdict, "codes": list(c.codes), "explanation": c.explanation,
-                    "scores": list(c.scores), "comparisons": list(c.comparisons)} for c in report.claims],
+        "claims": [{"id": c.claim, "source": c.source, "text": c.text, "verdict": c.verdict, "codes": list(c.codes),
+                    "explanation": c.explanation, "scores": list(c.scores), "comparisons": list(c.comparisons)}
+                   for c in report.claims],
         "rules": [asdict(r) for r in report.rules],
         "benchmarks": [{"id": b.id, "name": b.name, "unit": b.unit, "versions": list(b.versions),
                         "n": [{"where": w, "n": n, "evidence": e} for w, n, e in b.n],

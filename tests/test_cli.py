@@ -124,3 +124,19 @@ def test_registry_list_and_show():
     assert shown.exit_code == 0 and "diamond" in shown.stdout and "source:" in shown.stdout
     assert json.loads(run_cli("registry", "show", "hle", "--format", "json").stdout)["id"] == "hle"
     assert run_cli("registry", "show", "NoSuchBench").exit_code == 2
+
+
+def test_claims_file_is_judged(tmp_path):
+    claims = tmp_path / "claims.txt"
+    claims.write_text(
+        "# launch post\nAstra scores 99% on FrontierMath Tier 4.\nFable 5.1 leads Astra on HLE with tools.\n",
+        encoding="utf-8",
+    )
+    result = run_cli(str(EXAMPLES / "astra_fable_release.csv"), "--claims", str(claims), "--format", "json",
+                     "--fail-on", "never")
+    report = json.loads(result.stdout)
+    verdicts = [(c["source"].rsplit(":", 1)[1], c["verdict"]) for c in report["claims"]]
+    assert verdicts == [("2", "number-mismatch"), ("3", "incomparable")]
+    assert {"CC603", "CC604"} <= {f["code"] for f in report["findings"]}
+    missing = run_cli(str(EXAMPLES / "astra_fable_release.csv"), "--claims", str(tmp_path / "none.txt"), "--no-pdf")
+    assert missing.exit_code == 2 and "none.txt" in missing.stderr

@@ -13,7 +13,7 @@ from typing import Iterable, Sequence
 from claimcheck.checker.base import CheckContext, ComparabilityRule, Rule
 from claimcheck.checker.comparisons import build_comparisons
 from claimcheck.errors import ConfigError
-from claimcheck.records import Comparison, Finding, Score, SourceTable
+from claimcheck.records import ClaimVerdict, Comparison, Finding, ParsedClaim, Score, SourceTable
 
 
 def all_rules() -> list[type[Rule]]:
@@ -53,16 +53,19 @@ def _matches(rule: type[Rule], item: str) -> bool:
 
 def run(
     scores: Sequence[Score], tables: Sequence[SourceTable] = (), *, alpha: float = 0.05, power: float = 0.8,
-    selection: Selection = Selection(), settings: dict | None = None,
-) -> tuple[tuple[Comparison, ...], tuple[Finding, ...], list[type[Rule]]]:
-    """Build comparisons, run every rule, keep the selected findings."""
+    selection: Selection = Selection(), settings: dict | None = None, claims: Sequence[ParsedClaim] = (),
+) -> tuple[tuple[Comparison, ...], tuple[Finding, ...], list[type[Rule]], tuple[ClaimVerdict, ...]]:
+    """Build comparisons, judge the text claims, run every rule, keep the selected findings."""
+    from claimcheck.checker.claims import judge_claims
+
     rules = all_rules()
     selection.validate(rules)
     instances = [r() for r in rules]
     comparability = [r for r in instances if isinstance(r, ComparabilityRule)]
     comparisons = build_comparisons(scores, comparability, alpha=alpha, power=power)
+    verdicts = judge_claims(claims, scores, comparisons, alpha=alpha)
     context = CheckContext(scores=tuple(scores), comparisons=comparisons, tables=tuple(tables),
-                           alpha=alpha, power=power, settings=settings or {})
+                           alpha=alpha, power=power, settings=settings or {}, claims=verdicts)
     findings: list[Finding] = []
     for rule in instances:
         if not selection.keeps(type(rule)):
@@ -74,4 +77,4 @@ def run(
                 f"rule {rule.code} ({rule.slug}) failed and was skipped: {type(exc).__name__}: {exc}",
                 severity="error", crashed=True,
             ))
-    return comparisons, tuple(findings), rules
+    return comparisons, tuple(findings), rules, verdicts

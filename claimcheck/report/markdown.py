@@ -24,6 +24,9 @@ def render_markdown(view: ReportView) -> str:
     out += [f"- {_MARK[x.kind]} {x.text}" for x in view.supported] or ["- nothing: no comparison is both valid and larger than its noise"]
     out += ["", "## What it does not support", ""]
     out += [f"- {_MARK[x.kind]} {x.text}" for x in view.not_supported] or ["- (none)"]
+    if view.claims:
+        out += ["", "## Claims in the text", "", "| claim | verdict | why |", "|---|---|---|"]
+        out += [f"| {_cell(c.text)} ({c.source}) | {c.verdict} {c.codes} | {_cell(c.explanation)} |" for c in view.claims]
     out += ["", "## Findings", "", "| # | severity | code | finding |", "|---|---|---|---|"]
     for g in view.groups:
         out += [f"| {f.number} | {f.severity} | {f.code} {g.slug} | {_cell(f.message)} |" for f in g.findings]

@@ -38,6 +38,11 @@ def render_terminal(view: ReportView, file: TextIO | None = None, *, verbose: bo
         console.print()
         console.print(table)
     _conclusions(console, view)
+    if view.claims:
+        console.print()
+        console.print(Text("Claims in the text", style="bold"))
+        for c in view.claims:
+            console.print(Text.assemble((f"  {c.id} [{c.verdict}] ", "bold"), f"\"{c.text}\" — {c.explanation}"))
     if verbose and view.groups:
         console.print()
         console.print(Text("Findings", style="bold"))

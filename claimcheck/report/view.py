@@ -113,6 +113,23 @@ class BenchmarkView:
 
 
 @dataclass(frozen=True)
+class ClaimView:
+    id: str
+    source: str
+    text: str
+    verdict: str
+    codes: str
+    explanation: str
+
+
+_VERDICT_WORDS = {
+    "supported": "supported", "within-noise": "within noise", "contradicted": "contradicted",
+    "number-mismatch": "number does not match", "incomparable": "compares incomparable rows",
+    "unverifiable": "cannot be verified",
+}
+
+
+@dataclass(frozen=True)
 class IntervalPoint:
     """One score on the interval chart, in percent."""
 
@@ -155,7 +172,7 @@ class ReportView:
     environment: list[str]
     skipped: list[ScoreLine]
     rows_total: int
-    claims: list = field(default_factory=list)
+    claims: list[ClaimView] = field(default_factory=list)
     interval_points: list[IntervalPoint] = field(default_factory=list)
     gap_bars: list[GapBar] = field(default_factory=list)
 
@@ -195,6 +212,8 @@ def build_view(report: Report) -> ReportView:
         benchmarks=[_benchmark_view(b) for b in report.benchmarks],
         environment=list(meta.environment),
         rows_total=sum(len(t.rows) for t in report.tables),
+        claims=[ClaimView(c.claim, c.source, c.text, _VERDICT_WORDS[c.verdict], ", ".join(c.codes), c.explanation)
+                for c in report.claims],
         interval_points=_interval_points(report.scores),
         gap_bars=_gap_bars(report.comparisons, by_id),
     )

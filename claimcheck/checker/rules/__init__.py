@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from claimcheck.checker.rules import comparability, integrity, noise, units, validity
+from claimcheck.checker.rules import claims, comparability, integrity, noise, units, validity
 
 FAMILIES = {
     "units": units.RULES,
@@ -10,6 +10,7 @@ FAMILIES = {
     "noise": noise.RULES,
     "integrity": integrity.RULES,
     "validity": validity.RULES,
+    "claims": claims.RULES,
 }
 
 ALL_RULES = [rule for rules in FAMILIES.values() for rule in rules]

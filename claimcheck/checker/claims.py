@@ -1,0 +1,275 @@
+"""Judge text claims against the tables: supported, within noise, contradicted, and so on.
+
+For each claim the judge finds the scores it is about (model × benchmark, keeping
+to the rows its tools, version, subset and harness words name), the comparison
+the report already made between the subject and each model it is compared with,
+and decides:
+
+- contradicted (CC602): the table orders them the other way, or the "best" model
+  is not the best in the row;
+- number-mismatch (CC603): a number in the text differs from the cell by more than
+  rounding (half a unit of the text's precision plus half of the table's), or a
+  stated gap differs from the table's gap;
+- incomparable (CC604): the comparison exists but the rows are not comparable
+  (tools on vs off, one row per vendor protocol, one model under two harnesses);
+- within-noise (CC601): the direction matches but the gap is not significant
+  after Holm correction;
+- unverifiable (CC605): no matching row or model — and, by policy, a superiority
+  claim whose direction matches but whose gap cannot be tested because n is
+  unknown: the judge never calls a gap noise, or real, without an n;
+- supported: the direction matches and the gap is significant; a value within
+  rounding; a tie whose gap is within noise.
+
+Several problems in one claim give the most serious verdict (in the order above),
+with CC603 added when a number is also wrong.  A pair that is not comparable is
+"incomparable" even when its printed numbers point the other way: the table
+offers no valid ordering to contradict.  A sentence that names no model,
+benchmark or number of the tables is not a claim: verdict unverifiable, no code.
+Pairs the report did not test (two models neither of which leads the row) are
+tested here the same way, Holm-adjusted together with the report's tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from claimcheck.checker.claim_cells import (
+    GAP_UNITS, Cells, agrees, gap_text, number_text, pair_text, rows_text, value_targets,
+)
+from claimcheck.records import PROPORTION_UNITS, ClaimVerdict, Comparison, ParsedClaim, Score
+
+#: Verdicts from the most to the least serious; a claim gets the most serious of its parts.
+_RANK = {"contradicted": 0, "number-mismatch": 1, "incomparable": 2, "within-noise": 3,
+         "unverifiable": 4, "supported": 5}
+CODES = {"within-noise": "CC601", "contradicted": "CC602", "number-mismatch": "CC603",
+         "incomparable": "CC604", "unverifiable": "CC605"}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One finding about one part of a claim, with the cells and comparison it rests on."""
+
+    verdict: str
+    why: str
+    scores: tuple[str, ...] = ()
+    comparisons: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PairTest:
+    """What the data say about one pair of cells."""
+
+    status: str  # significant | within-noise | no-n | incomparable
+    comparison: Comparison | None = None
+    z: float | None = None
+    p_adjusted: float | None = None
+    reasons: str = ""
+
+
+def judge_claims(claims: Sequence[ParsedClaim], scores: Sequence[Score], comparisons: Sequence[Comparison],
+                 alpha: float = 0.05) -> tuple[ClaimVerdict, ...]:
+    """A verdict for every claim, in order."""
+    cells = Cells(scores, comparisons)
+    return tuple(_judge(claim, cells, alpha) for claim in claims)
+
+
+def _judge(claim: ParsedClaim, cells: Cells, alpha: float) -> ClaimVerdict:
+    if claim.unparsed:
+        if not (claim.models or claim.benchmarks or claim.numbers):
+            return ClaimVerdict(claim.text, "unverifiable", claim.id, source=claim.source,
+                                explanation=_sentence(claim.unparsed))
+        context = [text for b in claim.benchmarks if (text := rows_text(cells.rows(claim, b)))]
+        why = " ".join([f"The sentence {claim.unparsed}.", *context[:1]])
+        return _verdict(claim, [Outcome("unverifiable", why)])
+    outcomes: list[Outcome] = []
+    for bench in claim.benchmarks:
+        outcomes += _judge_benchmark(claim, bench, cells, alpha)
+    all_rows = [s for b in claim.benchmarks for s in cells.rows(claim, b)]
+    outcomes += _value_numbers(claim, all_rows)
+    return _verdict(claim, outcomes)
+
+
+def _verdict(claim: ParsedClaim, outcomes: list[Outcome]) -> ClaimVerdict:
+    verdict = min((o.verdict for o in outcomes), key=_RANK.__getitem__, default="unverifiable")
+    lead = [o for o in outcomes if o.verdict == verdict][:1]
+    codes = [CODES[verdict]] if verdict in CODES else []
+    mismatch = [o for o in outcomes if o.verdict == "number-mismatch"]
+    if verdict != "number-mismatch" and mismatch:
+        codes.append("CC603")
+        lead.append(mismatch[0])
+    return ClaimVerdict(
+        text=claim.text, verdict=verdict, claim=claim.id, source=claim.source, codes=tuple(codes),  # type: ignore[arg-type]
+        explanation=" ".join(o.why for o in lead),
+        scores=tuple(dict.fromkeys(s for o in outcomes for s in o.scores)),
+        comparisons=tuple(dict.fromkeys(c for o in outcomes for c in o.comparisons)),
+    )
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+# ── one benchmark ───────────────────────────────────────────────────────────
+
+
+def _judge_benchmark(claim: ParsedClaim, bench: str, cells: Cells, alpha: float) -> list[Outcome]:
+    rows = cells.rows(claim, bench)
+    name = cells.name(bench, claim)
+    if not rows:
+        printed = cells.titles(bench)
+        also = f"; they print {', '.join(map(repr, printed))}" if printed else ""
+        return [Outcome("unverifiable", f"The tables have no {name} row{also}.")]
+    mine = [s for s in rows if s.model == claim.subject]
+    valued = [s for s in mine if s.value is not None]
+    if not valued:
+        shown = f" (printed {mine[0].cell.raw.strip() or 'empty'})" if mine else ""
+        return [Outcome("unverifiable", f"The table has no value for {claim.subject} on {name}{shown}.",
+                        scores=tuple(s.id for s in mine))]
+    if claim.relation == "value":
+        return []
+    rivals = claim.objects or _others(rows, claim.subject)
+    if not rivals:
+        return _alone(claim, valued, cells, name)
+    outcomes: list[Outcome] = []
+    for rival in rivals:
+        theirs = [s for s in rows if s.model == rival and s.value is not None]
+        if not theirs:
+            printed = next((s.cell.raw.strip() for s in rows if s.model == rival), "")
+            shown = f" (printed {printed})" if printed else ""
+            outcomes.append(Outcome("unverifiable", f"The table has no value for {rival} on {name}{shown}."))
+            continue
+        pairs = cells.pairs(valued, theirs)
+        if not pairs:
+            outcomes.append(Outcome("unverifiable", f"{claim.subject} and {rival} are never in one row of {name}, "
+                                                    f"and the report does not compare them."))
+        outcomes += [_pair_outcome(claim.relation, s, t, _test(s, t, cells, alpha)) for s, t in pairs]
+    first = [cells.pairs(valued, [s for s in rows if s.model == r and s.value is not None]) for r in rivals[:1]]
+    return outcomes + _gap_numbers(claim, [p for ps in first for p in ps])
+
+
+def _others(rows: list[Score], subject: str | None) -> tuple[str, ...]:
+    """The other models with a value on the benchmark, best first (the runner-up leads)."""
+    def rank(s: Score) -> float:
+        return -s.value if s.resolution.direction == "higher" else s.value  # type: ignore[operator]
+
+    ranked = sorted((s for s in rows if s.model != subject and s.value is not None), key=rank)
+    return tuple(dict.fromkeys(s.model for s in ranked))
+
+
+def _alone(claim: ParsedClaim, valued: list[Score], cells: Cells, name: str) -> list[Outcome]:
+    """A claim with no other model on the benchmark: a configuration gap, or nothing to compare."""
+    configs = [c for a in valued for b in valued if a.id != b.id and (c := cells.comparison(a, b))]
+    if configs and claim.relation in ("beats", "improves"):
+        c = configs[0]
+        a, b = (cells.score(i) for i in c.scores)
+        return [Outcome("incomparable", f"The only gap on {name} is {claim.subject} against itself: "
+                                        f"{pair_text(a, b)}, {'; '.join(d.describe() for d in c.differences)} — "
+                                        f"a configuration effect, not a model comparison.",
+                        scores=c.scores, comparisons=(c.id,))] + _gap_numbers(claim, [(a, b)])
+    return [Outcome("unverifiable", f"No other model has a value on {name}, so the table cannot rank "
+                                    f"{claim.subject} against anyone.", scores=tuple(s.id for s in valued))]
+
+
+# ── pairs ───────────────────────────────────────────────────────────────────
+
+
+def _test(s: Score, t: Score, cells: Cells, alpha: float) -> PairTest:
+    c = cells.comparison(s, t)
+    if c is not None:
+        reasons = "; ".join(d.describe() for d in c.differences if d.code in c.why_not) or ", ".join(c.why_not)
+        return PairTest(c.verdict, c, c.z if c.scores[0] == s.id or c.z is None else -c.z, c.p_adjusted, reasons)
+    blocking = [c for c in cells.touching(s, t) if not c.comparable]
+    if blocking:
+        return PairTest("incomparable", reasons="; ".join(d.describe() for c in blocking for d in c.differences))
+    if s.unit not in PROPORTION_UNITS or s.unit != t.unit or None in (s.n, t.n, s.proportion, t.proportion):
+        return PairTest("no-n")
+    from claimcheck.stats import holm_adjust, two_proportion_ztest
+
+    z = two_proportion_ztest(s.proportion, s.n, t.proportion, t.n, pooled=False)  # type: ignore[arg-type]
+    p_adj = holm_adjust([*cells.tested_p, z.p])[-1]
+    return PairTest("significant" if p_adj < alpha else "within-noise", z=z.z, p_adjusted=p_adj)
+
+
+def _stats(test: PairTest, s: Score, t: Score) -> str:
+    n = f"n = {s.n}" if s.n == t.n else f"n = {s.n} and {t.n}"
+    assumed = ", assumed" if "assumed" in (s.resolution.n_source, t.resolution.n_source) else ""
+    z = f"z = {abs(test.z):.2f}, " if test.z is not None else ""
+    return f"{z}Holm-adjusted p = {test.p_adjusted:.2g}, {n}{assumed}"
+
+
+def _pair_outcome(relation: str, s: Score, t: Score, test: PairTest) -> Outcome:
+    ids, comps = (s.id, t.id), ((test.comparison.id,) if test.comparison else ())
+    both, gap = pair_text(s, t), gap_text(s, t)
+    ahead = (s.value - t.value) * (1 if s.resolution.direction == "higher" else -1)  # type: ignore[operator]
+    if test.status == "incomparable":
+        even = f"; the printed numbers even put {t.model} ahead" if ahead < 0 and relation != "ties" else ""
+        return Outcome("incomparable", f"{both} are not comparable ({test.reasons}), so the table cannot "
+                                       f"rank them{even}.", ids, comps)
+    if relation == "ties":
+        return _tie_outcome(s, t, test, ahead, ids, comps)
+    if ahead <= 0:
+        how = "prints the same score" if ahead == 0 else "has them the other way round"
+        return Outcome("contradicted", f"The table {how}: {both}.", ids, comps)
+    if test.status == "significant":
+        return Outcome("supported", f"{both}: the {gap} gap is significant ({_stats(test, s, t)}).", ids, comps)
+    if test.status == "within-noise":
+        return Outcome("within-noise", f"{both}: the {gap} gap is within sampling noise ({_stats(test, s, t)}), "
+                                       f"so the data cannot tell the two apart.", ids, comps)
+    why = test.comparison.note if test.comparison and test.comparison.note else "no item count is known"
+    return Outcome("unverifiable", f"The table orders them this way ({both}), but {why}: the {gap} gap can be "
+                                   f"called neither real nor noise.", ids, comps)
+
+
+def _tie_outcome(s: Score, t: Score, test: PairTest, ahead: float, ids, comps) -> Outcome:
+    both, gap = pair_text(s, t), gap_text(s, t)
+    if ahead == 0:
+        return Outcome("supported", f"The table prints the same score: {both}.", ids, comps)
+    if test.status == "significant":
+        return Outcome("contradicted", f"{both}: the {gap} gap is significant ({_stats(test, s, t)}), so they are "
+                                       f"not on par.", ids, comps)
+    if test.status == "within-noise":
+        return Outcome("supported", f"{both}: the {gap} gap is within sampling noise ({_stats(test, s, t)}); the data "
+                                    f"cannot tell them apart, which is not proof that they are equal.", ids, comps)
+    return Outcome("unverifiable", f"{both}: with no item count the {gap} gap cannot be judged, so a tie can be "
+                                   f"neither confirmed nor ruled out.", ids, comps)
+
+
+# ── numbers ─────────────────────────────────────────────────────────────────
+
+
+def _gap_numbers(claim: ParsedClaim, pairs: list[tuple[Score, Score]]) -> list[Outcome]:
+    """Stated gaps ("+10 points", "by 2.1 pp") against the table's gap for the first pair."""
+    out = []
+    for value, unit in claim.numbers:
+        if unit not in GAP_UNITS or not pairs:
+            continue
+        if not any(agrees(value, abs(s.value - t.value), s, t) for s, t in pairs):  # type: ignore[operator]
+            s, t = pairs[0]
+            table_gap = gap_text(s, t, adjective=False)
+            out.append(Outcome("number-mismatch", f"The text states a {value:g}-point gap; the table's gap is "
+                                                  f"{table_gap} ({pair_text(s, t)}).", (s.id, t.id)))
+    return out
+
+
+def _value_numbers(claim: ParsedClaim, rows: list[Score]) -> list[Outcome]:
+    """Printed scores in the text against the cells of the models they belong to."""
+    out = []
+    for value, unit, owners in value_targets(claim):
+        mine = [s for s in rows if s.model in owners and s.value is not None]
+        if not mine:
+            continue
+        match = next((s for s in mine if agrees(value, s.value, s, unit=unit)), None)  # type: ignore[arg-type]
+        shown, exact = number_text(value, unit), unit[:1] not in "<>" or not unit
+        if match is not None:
+            how = "agrees within rounding" if exact else "holds"
+            out.append(Outcome("supported", f"The table prints {match.cell.raw.strip()} for {match.model} on "
+                                            f"{match.title!r} (row {match.row}); the text's {shown} {how}.",
+                               (match.id,)))
+        else:
+            near = min(mine, key=lambda s: abs(s.value - value))  # type: ignore[operator]
+            how = "more than rounding apart" if exact else f"which is not {shown}"
+            out.append(Outcome("number-mismatch", f"The text says {shown} but the table prints "
+                                                  f"{near.cell.raw.strip()} for {near.model} on {near.title!r} "
+                                                  f"(row {near.row}), {how}.", (near.id,)))
+    return out

@@ -1,0 +1,231 @@
+"""Judging text claims against the bundled example tables, and the CC6xx rules that report them.
+
+The helper mirrors what the pipeline does: audit the table, parse the sentences
+against its models and unresolved labels, judge them against the report's scores
+and comparisons, then run the claim rules over a context holding the verdicts.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pytest
+
+from claimcheck.checker.base import CheckContext, parse_docstring
+from claimcheck.checker.claims import judge_claims
+from claimcheck.checker.rules.claims import RULES
+from claimcheck.claims import parse_claims
+from claimcheck.pipeline import Options, audit
+from claimcheck.records import ClaimVerdict, Report
+from claimcheck.registry.catalogue import load_catalogue
+from claimcheck.registry.resolver import Resolver
+from tests.conftest import EXAMPLES
+
+ASTRA, AGENT, LINK = "astra_fable_release.csv", "agent_index_preview.csv", "one_link_changed.csv"
+
+
+@lru_cache(maxsize=None)
+def report(table: str, assume_n: int | None = None) -> Report:
+    return audit([str(EXAMPLES / table)], Options(assume_n=assume_n))
+
+
+def judge(table: str, *texts: str, assume_n: int | None = None) -> tuple[ClaimVerdict, ...]:
+    rep = report(table, assume_n)
+    models = list(dict.fromkeys(s.model for s in rep.scores))
+    labels = list(dict.fromkeys(s.label for s in rep.scores if s.benchmark is None and s.status != "skipped"))
+    items = [(t, f"claims.txt:{i}") for i, t in enumerate(texts, 1)]
+    parsed = parse_claims(items, models, Resolver(load_catalogue(), assume_n=assume_n), labels=labels)
+    return judge_claims(parsed, rep.scores, rep.comparisons, alpha=rep.meta.alpha)
+
+
+def one(table: str, text: str, assume_n: int | None = None) -> ClaimVerdict:
+    return judge(table, text, assume_n=assume_n)[0]
+
+
+def findings(table: str, verdicts, assume_n: int | None = None):
+    rep = report(table, assume_n)
+    context = CheckContext(scores=rep.scores, comparisons=rep.comparisons, claims=tuple(verdicts))
+    return [f for rule in RULES for f in rule().check(context)]
+
+
+CASES = [
+    # supported
+    (ASTRA, 500, "Astra significantly outperforms Fable 5.1 on Terminal-Bench Science (64.6% vs 52.6%)",
+     "supported", ()),
+    (ASTRA, 500, "GPT-6 Astra 在 Terminal-Bench Science 上大幅领先 Claude Fable 5.1", "supported", ()),
+    (ASTRA, 500, "Astra delivers a 10-point jump over Fable 5.1 on AutomationBench", "supported", ()),
+    (ASTRA, None, "Astra scores 98% on FrontierMath", "supported", ()),
+    (ASTRA, None, "Astra 在 FrontierMath 上得分 98%", "supported", ()),
+    (AGENT, 500, "Opus 5.5 is on par with Astra on Agent Index", "supported", ()),
+    (AGENT, 500, "Claude Opus 5.5 与 GPT-6 Astra 在 Agent Index 上相当", "supported", ()),
+    (LINK, None, "Claude Mythos Preview scores 93.9% on SWE-bench Verified", "supported", ()),
+    # within noise
+    (AGENT, 500, "Opus 5.5 is state of the art on Agent Index", "within-noise", ("CC601",)),
+    (AGENT, 500, "Claude Opus 5.5 在 Agent Index 上排名第一", "within-noise", ("CC601",)),
+    (AGENT, 500, "GPT-6 Astra beats Claude Fable 5.1 on Agent Index", "within-noise", ("CC601",)),
+    (ASTRA, 500, "GPT-6 Astra 在 Terminal-Bench 4.0 上领先", "within-noise", ("CC601",)),
+    # contradicted
+    (ASTRA, None, "Fable 5.1 outperforms Astra on AutomationBench", "contradicted", ("CC602",)),
+    (ASTRA, None, "Fable 5.1 在 AutomationBench 上超过 Astra", "contradicted", ("CC602",)),
+    (ASTRA, None, "Astra trails Fable 5.1 on Terminal-Bench Science", "contradicted", ("CC602",)),
+    (AGENT, None, "Fable 5.1 is the best on Agent Index", "contradicted", ("CC602",)),
+    (ASTRA, 500, "Astra is on par with Fable 5.1 on Terminal-Bench Science", "contradicted", ("CC602",)),
+    (ASTRA, None, "Fable 5.1 outperforms Astra on AutomationBench (35.0% vs 41.4%)", "contradicted",
+     ("CC602", "CC603")),
+    # number mismatch
+    (ASTRA, None, "Astra scores 99% on FrontierMath", "number-mismatch", ("CC603",)),
+    (ASTRA, None, "Astra 在 FrontierMath 上得分 99%", "number-mismatch", ("CC603",)),
+    (ASTRA, None, "Astra delivers a 12-point jump over Fable 5.1 on AutomationBench", "number-mismatch", ("CC603",)),
+    (ASTRA, None, "Astra 在 AutomationBench 上比 Fable 5.1 高 12 个百分点", "number-mismatch", ("CC603",)),
+    (ASTRA, None, "Astra outperforms Fable 5.1 on Terminal-Bench (59.9% vs 55.8%)", "number-mismatch", ("CC603",)),
+    (LINK, None, "GPT-5.2-Codex scores 64.7% on Terminal-Bench with Codex CLI", "number-mismatch", ("CC603",)),
+    # incomparable
+    (ASTRA, None, "Fable 5.1 leads on HLE with tools", "incomparable", ("CC604",)),
+    (ASTRA, None, "Fable 5.1 在 HLE（有工具）上领先", "incomparable", ("CC604",)),
+    (ASTRA, None, "Astra is #1 on OSWorld", "incomparable", ("CC604",)),
+    (ASTRA, None, "Astra 在 OSWorld 上优于 Fable 5.1", "incomparable", ("CC604",)),
+    (LINK, None, "GPT-5.2-Codex gains 7.2 points on Terminal-Bench by switching from Codex CLI to Terminus-2",
+     "incomparable", ("CC604",)),
+    # unverifiable
+    (ASTRA, None, "Astra outperforms Fable 5.1 on Terminal-Bench (57.9% vs 55.8%)", "unverifiable", ("CC605",)),
+    (ASTRA, None, "GPT-6 Astra 在 Terminal-Bench 4.0 上领先", "unverifiable", ("CC605",)),
+    (ASTRA, None, "Gemini 4 Ultra beats Astra on Terminal-Bench", "unverifiable", ("CC605",)),
+    (ASTRA, None, "Gemini 4 Ultra 在 Terminal-Bench 上超过 Astra", "unverifiable", ("CC605",)),
+    (ASTRA, None, "Astra leads on SWE-bench Verified", "unverifiable", ("CC605",)),
+    (ASTRA, None, "Astra leads on Terminal-Bench 2.0", "unverifiable", ("CC605",)),
+    (ASTRA, None, "Astra is best on CursorBench", "unverifiable", ("CC605",)),
+    (ASTRA, None, "Fable 5.1 在 HLE（无工具）上最佳", "unverifiable", ("CC605",)),
+    (ASTRA, None, "a 10-point jump on AutomationBench", "unverifiable", ("CC605",)),
+    (ASTRA, None, "We are excited to share our latest model.", "unverifiable", ()),
+    (ASTRA, None, "我们很高兴发布新模型。", "unverifiable", ()),
+]
+
+
+@pytest.mark.parametrize("table, assume_n, text, verdict, codes", CASES, ids=[c[2][:48] for c in CASES])
+def test_verdicts_on_the_bundled_examples(table, assume_n, text, verdict, codes):
+    v = one(table, text, assume_n)
+    assert (v.verdict, v.codes) == (verdict, codes), v.explanation
+    assert v.explanation and v.text == text and v.claim == "t1"
+
+
+# ── rounding ────────────────────────────────────────────────────────────────
+
+
+@pytest.mark.parametrize("text, verdict", [
+    ("Astra scores 98% on FrontierMath", "supported"),        # 97.6 rounds up to 98
+    ("Fable 5.1 scores 56% on Terminal-Bench", "supported"),  # 55.8 rounds up to 56
+    ("Astra scores 41% on AutomationBench", "supported"),     # 41.4 rounds down to 41
+    ("Astra scores 97.6% on FrontierMath", "supported"),
+    ("Astra scores 97% on FrontierMath", "number-mismatch"),  # truncated, not rounded
+    ("Astra scores 57% on Terminal-Bench", "number-mismatch"),
+    ("Astra scores 97.5% on FrontierMath", "number-mismatch"),  # as precise as the table, and different
+])
+def test_rounding_tolerance_is_half_a_unit_of_the_printed_precision(text, verdict):
+    assert one(ASTRA, text).verdict == verdict
+
+
+@pytest.mark.parametrize("text, verdict", [
+    ("Astra scores over 90% on GPQA Diamond", "supported"),
+    ("Astra 在 GPQA Diamond 上得分 90% 以上", "supported"),
+    ("Astra scores over 97% on GPQA Diamond", "number-mismatch"),
+    ("Astra scores under 50% on AutomationBench", "supported"),
+    ("Astra 在 AutomationBench 上得分不到 40%", "number-mismatch"),
+])
+def test_bounds_hold_when_the_cell_lies_on_the_stated_side(text, verdict):
+    assert one(ASTRA, text).verdict == verdict
+
+
+def test_the_chinese_table_gives_the_same_verdicts():
+    zh = "astra_fable_release.zh.csv"
+    verdicts = judge(zh, "Fable 5.1 在 HLE（有工具）上领先 Astra", "Astra 在 OSWorld 上排名第一",
+                     "Astra 在 FrontierMath 上得分 98%", "Fable 5.1 在 AutomationBench 上超过 Astra",
+                     "Fable 5.1 在 HLE（无工具）上得分 60.9%")
+    assert [v.verdict for v in verdicts] == [
+        "incomparable", "incomparable", "supported", "contradicted", "supported"]
+
+
+def test_a_more_precise_text_than_table_must_sit_inside_the_cells_rounding():
+    assert one(AGENT, "Opus 5.5 scores 90.4% on Agent Index").verdict == "supported"
+    assert one(AGENT, "Opus 5.5 scores 90.43% on Agent Index").verdict == "supported"
+    assert one(AGENT, "Opus 5.5 scores 90.5% on Agent Index").verdict == "number-mismatch"
+
+
+# ── explanations cite the cells and numbers ─────────────────────────────────
+
+
+def test_within_noise_explanation_cites_cells_statistics_and_assumed_n():
+    v = one(AGENT, "Opus 5.5 is state of the art on Agent Index", 500)
+    assert "Claude Opus 5.5 90.4 vs GPT-6 Astra 87.6" in v.explanation
+    assert "z = 1.42" in v.explanation and "n = 500, assumed" in v.explanation
+    rep = report(AGENT, 500)
+    c1 = next(c for c in rep.comparisons if set(c.models) == {"Claude Opus 5.5", "GPT-6 Astra"})
+    assert c1.id in v.comparisons and set(c1.scores) <= set(v.scores)
+
+
+def test_no_n_is_never_called_noise_or_support():
+    v = one(ASTRA, "Astra outperforms Fable 5.1 on Terminal-Bench (57.9% vs 55.8%)")
+    assert "orders them this way" in v.explanation and "no item count" in v.explanation
+    assert v.scores == ("s1", "s2") and v.comparisons == ("c1",)
+
+
+def test_incomparable_explanation_names_the_protocol_difference():
+    v = one(ASTRA, "Astra beats Fable 5.1 on HLE")
+    assert v.verdict == "incomparable" and "tool protocol differs" in v.explanation
+    assert "even put Fable 5.1 ahead" in v.explanation
+
+
+def test_number_mismatch_explanation_cites_the_printed_cell():
+    v = one(ASTRA, "Astra scores 99% on FrontierMath")
+    assert "99%" in v.explanation and "97.6%" in v.explanation and "row 13" in v.explanation
+
+
+def test_a_model_not_in_the_table_is_named_in_the_explanation():
+    v = one(ASTRA, "Gemini 4 Ultra beats Astra on Terminal-Bench")
+    assert "'Gemini 4 Ultra'" in v.explanation and "Astra 57.9%" in v.explanation
+
+
+def test_claims_on_several_benchmarks_take_the_most_serious_verdict():
+    v = one(ASTRA, "Astra leads Fable 5.1 on AutomationBench and HLE", None)
+    assert v.verdict == "incomparable"  # AutomationBench alone would be unverifiable (no n)
+
+
+# ── rules ───────────────────────────────────────────────────────────────────
+
+
+def test_each_rule_reports_the_verdicts_carrying_its_code():
+    texts = [c[2] for c in CASES if c[0] == ASTRA and c[1] is None]
+    verdicts = judge(ASTRA, *texts)
+    found = findings(ASTRA, verdicts)
+    expected = sorted(code for v in verdicts for code in v.codes)
+    assert sorted(f.code for f in found) == expected
+    severity = {f.code: f.severity for f in found}
+    assert severity == {"CC602": "error", "CC603": "error", "CC604": "warning", "CC605": "info"}
+    mismatch = next(f for f in found if f.code == "CC603" and "FrontierMath" in f.message)
+    assert mismatch.slug == "claim-number-mismatch" and mismatch.scores == ("s23",)
+    assert mismatch.details["verdict"] == "number-mismatch" and mismatch.details["claim"].startswith("t")
+
+
+def test_within_noise_rule_is_a_warning_with_the_comparisons():
+    verdicts = judge(AGENT, "Opus 5.5 is state of the art on Agent Index", assume_n=500)
+    (finding,) = findings(AGENT, verdicts, 500)
+    assert (finding.code, finding.slug, finding.severity) == ("CC601", "claim-within-noise", "warning")
+    assert finding.message.startswith('claim t1 (claims.txt:1) "Opus 5.5 is state of the art on Agent Index": ')
+    assert finding.comparisons == verdicts[0].comparisons
+
+
+def test_supported_claims_and_non_claims_raise_no_finding():
+    verdicts = judge(ASTRA, "Astra scores 98% on FrontierMath", "We are excited to share our latest model.")
+    assert findings(ASTRA, verdicts) == []
+
+
+def test_rule_catalogue_entries_are_complete():
+    assert [(r.code, r.slug, r.severity) for r in RULES] == [
+        ("CC601", "claim-within-noise", "warning"), ("CC602", "claim-contradicted", "error"),
+        ("CC603", "claim-number-mismatch", "error"), ("CC604", "claim-incomparable", "warning"),
+        ("CC605", "claim-unverifiable", "info"),
+    ]
+    for rule in RULES:
+        assert rule.family == "claims"
+        parts = parse_docstring(rule.__doc__ or "")
+        assert all(parts[k].strip() for k in ("summary", "why", "bad", "good", "reference")), rule.code
+        assert parts["summary"].endswith(".")
