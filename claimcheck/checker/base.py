@@ -132,7 +132,7 @@ def _pair(a: Score, b: Score) -> str:
     return f"{cell_name(a)} vs {cell_name(b)}"
 
 
-_SECTION = re.compile(r"^(Bad|Good|Reference):\s*(.*)$", re.M)
+_SECTION = re.compile(r"^(Bad|Good|Reference):[ \t]*(.*)$", re.M)
 
 
 def parse_docstring(doc: str) -> dict[str, str]:

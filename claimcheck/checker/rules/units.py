@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Iterator
 
 from claimcheck.checker.base import CheckContext, Rule, cell_name
+from claimcheck.checker.rules.integrity import AggregateFit, aggregate_fits
+from claimcheck.checker.rules.noise import misread_direction, table_marks
 from claimcheck.records import Finding, Score
 
 
@@ -149,4 +151,84 @@ class PercentileAsScore(Rule):
                     )
 
 
-RULES = [EloPercentMix, FractionPercentMix, UnitUnknown, PercentileAsScore]
+def _lower(s: Score) -> bool:
+    return s.resolution.direction == "lower" or s.unit == "lower-is-better"
+
+
+class LowerIsBetter(Rule):
+    """A lower-is-better metric (BPB, perplexity, cost, latency) bolded as if higher were better, or averaged in.
+
+    For bits per byte, perplexity, error rates, cost and latency the best value is the
+    smallest.  Marking the largest value best inverts the ranking, and averaging such a row
+    with accuracies rewards a worse (higher) value exactly as much as a better accuracy.
+
+    Bad:
+        | Benchmark         | A        | B    |
+        | WikiText BPB (↓)  | **0.91** | 0.84 |
+        | Average           | 45.6     | 44.9 |   (BPB averaged with accuracies)
+    Good:
+        | WikiText BPB (↓)  | 0.91     | **0.84** |   (kept out of the average)
+    Reference: SPEC §4 (CC105); seed 000 §9.2 (scores of different kinds are not averaged into one number).
+    """
+
+    code, slug, family, severity = "CC105", "lower-is-better", "units", "error"
+
+    def check(self, context: CheckContext) -> Iterator[Finding]:
+        marks = table_marks(context)
+        for row in context.rows().values():
+            cells = [s for s in row if s.status == "checked" and s.value is not None]
+            if len(cells) < 2 or not all(_lower(s) for s in cells):
+                continue
+            table = marks.get((cells[0].input, cells[0].table))
+            best = min(cells, key=lambda x: x.value)  # type: ignore[arg-type, return-value]
+            for s in cells:
+                if table is not None and s.id in table.best and misread_direction(s, cells):
+                    yield self.finding(
+                        f"{cell_name(s)} is marked best, but lower is better on this metric: it is the worst value "
+                        f"of the row and {best.model} {best.cell.raw.strip()} is the best",
+                        scores=(s.id, best.id), value=s.value, best_value=best.value, direction="lower",
+                    )
+        rows: dict[str, list[tuple[AggregateFit, list[Score], bool]]] = {}
+        for fit in aggregate_fits(context):
+            found = _lower_inputs(fit)
+            if found is not None:
+                rows.setdefault(fit.aggregate.group, []).append((fit, *found))
+        for fits in rows.values():
+            yield self._averaged(fits)
+
+    def _averaged(self, fits: list[tuple[AggregateFit, list[Score], bool]]) -> Finding:
+        agg = fits[0][0].aggregate
+        lower = {s.row: s for _, cells, _ in fits for s in cells}
+        names = ", ".join(f"{s.title!r} (row {s.row})" for s in lower.values())
+        certain = [f.aggregate for f, _, sure in fits if sure]
+        if certain:
+            message = (f"{agg.title!r} (row {agg.row}) recomputes only with the lower-is-better {names} averaged in "
+                       f"with higher-is-better scores ({', '.join(a.model for a in certain)}): a worse value raises "
+                       f"the average")
+        else:
+            message = (f"{agg.title!r} (row {agg.row}) does not recompute, and the rows it summarises include the "
+                       f"lower-is-better {names}: if averaged in, a worse value raises the average")
+        return self.finding(
+            message, scores=[f.aggregate.id for f, _, _ in fits] + [s.id for s in lower.values()],
+            severity=None if certain else "warning", lower_rows=sorted(lower), recomputes=bool(certain),
+        )
+
+
+def _lower_inputs(fit: AggregateFit) -> tuple[list[Score], bool] | None:
+    """The lower-is-better inputs an aggregate cell averages in, and whether recomputing proves it."""
+    if fit.match is not None:
+        reading, sure = fit.match, True
+    elif fit.zero_match is None:
+        reading = next((r for r in fit.tried if any(k == "lower-is-better" for _, k in r.inputs.mixed)
+                        and not r.inputs.where.startswith("every")), None)  # its own section only
+        sure = False
+    else:
+        return None
+    if reading is None:
+        return None
+    rows = {row for row, kind in reading.inputs.mixed if kind == "lower-is-better"}
+    cells = [c for c in reading.cells if c.row in rows]
+    return (cells, sure) if cells else None
+
+
+RULES = [EloPercentMix, FractionPercentMix, UnitUnknown, PercentileAsScore, LowerIsBetter]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 from claimcheck.checker.base import CheckContext, Rule
-from claimcheck.records import Finding, Score, StatusNote
+from claimcheck.checker.rules.integrity import source_rows
+from claimcheck.records import Finding, Score, SourceTable, StatusNote
 
 
 def _by_row_with(context: CheckContext, state: str) -> Iterator[tuple[list[Score], list[StatusNote]]]:
@@ -93,4 +95,149 @@ class ContaminationRisk(_StatusRule):
     state, verb = "contaminated", "has contamination reports"
 
 
-RULES = [BenchmarkFlawed, BenchmarkDeprecated, ContaminationRisk]
+_INDEX_LABEL = re.compile(r"\bindex\b|指数", re.I)
+
+
+class CompositeIndex(Rule):
+    """A composite index presented as if it were one dataset.
+
+    An index (Artificial Analysis Intelligence Index, Coding Agent Index, a vendor's
+    "Agent Index") is a weighted summary of several benchmarks.  Its components and weights
+    change between versions, so index values from different versions are different
+    quantities, the index cannot be compared with its own components, and no binomial
+    interval applies to it.  Read it as a summary, and look at the components for evidence.
+
+    Bad:
+        | Artificial Analysis Intelligence Index | 73 | 70 |   (read as a dataset of items)
+    Good:
+        | Artificial Analysis Intelligence Index v4 (composite of 10 evaluations) | 73 | 70 |
+    Reference: seed 000 §9.2 (the Intelligence Index and Coding Agent Index are composite indices, not single datasets).
+    """
+
+    code, slug, family, severity = "CC504", "composite-index", "validity", "info"
+
+    def check(self, context: CheckContext) -> Iterator[Finding]:
+        rows: dict[str, list[Score]] = {}
+        for s in context.checked():
+            res = s.resolution
+            if res.composite or s.unit == "index" or (res.row_kind == "unknown" and _INDEX_LABEL.search(s.label)):
+                rows.setdefault(s.group, []).append(s)
+        for scores in rows.values():
+            s = scores[0]
+            res = s.resolution
+            known = res.composite or s.unit == "index"
+            name = f"{res.benchmark_name}{' ' + res.version if res.version else ''}" if known else repr(s.title)
+            why = "" if known else " (the label calls it an index; the registry does not know it)"
+            yield self.finding(
+                f"{s.title!r} (row {s.row}): {name} is a composite index over several benchmarks, not one dataset"
+                f"{why}: its components and weights change between versions, so compare it only within one "
+                f"version and read its components for evidence",
+                scores=[x.id for x in scores], benchmark=res.benchmark, version=res.version, registry=known,
+            )
+
+
+_FALLBACK_WORDS = re.compile(
+    r"\bfall(?:s|ing)?[- ]?back\b|\bfell back\b|\bcompleted by\b|\b(?:handed|passed|routed) (?:off |over )?to\b|"
+    r"\btook over\b|\btaken over\b|回退|接替|改由|转由",
+    re.I,
+)
+_MODEL_WORD = re.compile(r"\bmodels?\b|模型", re.I)
+_CLAUSE = re.compile(r"[.;。；\n]")
+
+
+def _says_fallback(text: str) -> bool:
+    """A clause that speaks of a fallback and of a model ("completed by an earlier model", "由较早模型接替")."""
+    return any(_FALLBACK_WORDS.search(c) and _MODEL_WORD.search(c) for c in _CLAUSE.split(text))
+_HARNESS_PRODUCT = re.compile(
+    r"\b(?:codex[- ]cli|claude[- ]code|terminus(?:[- ]?\d+)?|openhands|opendevin|(?:mini[- ])?swe[- ]agent|aider|"
+    r"cursor(?: agent| cli)?|devin|agentless|moatless|autocoderover|goose|gemini[- ]cli|factory droid|junie|"
+    r"github copilot|copilot agent|cline|roo code|kilo code|qwen[- ]code|kimi[- ]cli|forge ?code|trae agent|"
+    r"browser[- ]use|computer[- ]use agent|openai agents sdk|langgraph|deep agents)\b",
+    re.I,
+)
+
+
+def _row_texts(context: CheckContext) -> dict[str, str]:
+    """Every printed cell of each score's source row, joined: score id -> text."""
+    return {sid: " ; ".join(c.text for c in row if c.text) for sid, row in source_rows(context).items()}
+
+
+class SystemNotModel(Rule):
+    """An agent/harness system result, or a fallback to another model, presented as the model's result.
+
+    On agentic benchmarks the score belongs to a system: the model inside a harness (Codex
+    CLI, Terminus-2, OpenHands, Cursor) with its tools, budgets and retry policy; changing
+    the harness alone moves scores by several points.  When tasks interrupted by a safety
+    intervention are completed by another (earlier) model, the score also includes that
+    fallback path and cannot be credited to the model named in the column.  claimcheck says
+    so when the table names a harness product or a fallback, at most once per table for the
+    harness case.
+
+    Bad:
+        | OSWorld 2.0 | 77.9% |   note: "some interrupted tasks were completed by an earlier model"
+    Good:
+        report the fallback share, or score interrupted tasks as failures and say so.
+    Reference: seed 000 §9.2 (safety controls and fallback models are part of the system configuration;
+        results with a fallback path are system results); seed 002 (Codex CLI vs Terminus-2: 7.2 pp).
+    """
+
+    code, slug, family, severity = "CC505", "system-not-model", "validity", "info"
+
+    def check(self, context: CheckContext) -> Iterator[Finding]:
+        texts = _row_texts(context)
+        tables: dict[int, list[Score]] = {}
+        for s in context.checked():
+            tables.setdefault(s.table, []).append(s)
+        for t, scores in tables.items():
+            table = context.tables[t] if t < len(context.tables) else SourceTable(0, f"table {t + 1}", (), ())
+            yield from self._fallback(table, scores, texts)
+            found = self._harness(table, scores, texts)
+            if found is not None:
+                yield found
+
+    def _fallback(self, table: SourceTable, scores: list[Score], texts: dict[str, str]) -> Iterator[Finding]:
+        note = next((n for n in table.notes if _says_fallback(n)), None)
+        if note is not None:
+            named = [s for s in scores if s.model.casefold() in note.casefold()] or scores
+            yield self.finding(
+                f"{table.name}: the notes say some tasks fell back to another model ({note!r}); the scores of "
+                f"{', '.join(dict.fromkeys(s.model for s in named))} are those of a system with a fallback path, "
+                f"not of the model alone",
+                scores=[s.id for s in named], severity="warning", evidence=note, where="notes",
+            )
+            return
+        rows: dict[int, list[Score]] = {}
+        for s in scores:
+            if _says_fallback(texts.get(s.id, "")):
+                rows.setdefault(s.row, []).append(s)
+        for row, cells in rows.items():
+            s = cells[0]
+            yield self.finding(
+                f"{s.title!r} (row {row}) says some tasks fell back to another model: the row's scores are those of "
+                f"a system with a fallback path, not of {', '.join(c.model for c in cells)} alone",
+                scores=[c.id for c in cells], severity="warning", evidence=texts.get(s.id), where="row",
+            )
+
+    def _harness(self, table: SourceTable, scores: list[Score], texts: dict[str, str]) -> Finding | None:
+        """One finding for the first system-level row whose harness the table names."""
+        notes = " ; ".join(table.notes)
+        system = [s for s in scores if s.resolution.system_level]
+        for s in system:
+            sources = [("harness", s.resolution.harness or ""), ("column header", s.model),
+                       ("row", texts.get(s.id, "").replace(s.label, " ")), ("notes", notes)]
+            hit = next(((where, m.group(0)) for where, text in sources
+                        if (m := _HARNESS_PRODUCT.search(text)) and m.group(0).casefold() not in s.label.casefold()),
+                       None)
+            if hit is None and s.resolution.harness:
+                hit = ("harness", s.resolution.harness)
+            if hit is not None:
+                return self.finding(
+                    f"{s.title!r} (row {s.row}) is a system-level benchmark run in {hit[1]!r} (named in the {hit[0]}): "
+                    f"its scores belong to model + harness systems, and the harness alone can move them by several "
+                    f"points",
+                    scores=[x.id for x in system], harness=hit[1], where=hit[0],
+                )
+        return None
+
+
+RULES = [BenchmarkFlawed, BenchmarkDeprecated, ContaminationRisk, CompositeIndex, SystemNotModel]
