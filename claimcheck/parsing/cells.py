@@ -23,7 +23,7 @@ _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 _EMPHASIS = [
     ("bold", re.compile(r"^\*\*(.+)\*\*$|^__(.+)__$", re.S)),
     ("bold", re.compile(r"^<(?:b|strong)>(.+)</(?:b|strong)>$", re.S | re.I)),
-    ("underline", re.compile(r"^<u>(.+)</u>$", re.S | re.I)),
+    ("underline", re.compile(r"^<(?:u|ins)>(.+)</(?:u|ins)>$", re.S | re.I)),
     ("underline", re.compile(r"^\\underline\{(.+)\}$", re.S)),
     ("bold", re.compile(r"^\\textbf\{(.+)\}$", re.S)),
 ]
@@ -87,6 +87,9 @@ def _strip_markers(text: str) -> tuple[str, tuple[str, ...]]:
     return text, tuple(marks)
 
 
+_BEST_WORDS = re.compile(r"\s*[(（]?\s*(?:best|sota|最佳|最优|第一)\s*[)）]?\s*$", re.I)
+
+
 def parse_cell(
     raw: str,
     *,
@@ -99,6 +102,8 @@ def parse_cell(
     if text.casefold() in MISSING:
         return CellValue(raw=raw, status="missing", markers=markers, emphasis=emphasis)
     text, found_emph = _strip_emphasis(text)
+    if (m := _BEST_WORDS.search(text)) and m.start() > 0:  # "91.5 (best)", "91.5 SOTA"
+        text, found_emph = text[: m.start()].strip(), (*found_emph, "best")
     text, found_marks = _strip_markers(text)
     text, more_emph = _strip_emphasis(text)  # "**91.5**†" and "**91.5†**"
     emphasis = tuple(dict.fromkeys((*emphasis, *found_emph, *more_emph)))

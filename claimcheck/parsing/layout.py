@@ -216,11 +216,34 @@ def _long_rows(table, t, layout, ids, benchmark) -> Iterator[Observation]:
         yield Observation(
             id=f"s{next(ids)}", input=table.input, table=t, row=number,
             column=origin.get("source_column", table.header[score_col]), col=score_col,
-            model=model or f"(row {row[0].row})", context=context, cell=_cell(table, row[score_col]),
+            model=model or f"(row {row[0].row})", context=context,
+            cell=_with_uncertainty(_cell(table, row[score_col]), fields, table.decimal_comma),
             group=f"{table.input}:{t}:{origin.get('line_item', key)}",
             title=origin.get("title") or origin.get("label") or " · ".join([label, *(f for f in facets if f)]),
             at=(row[score_col].row, score_col), source_label=origin.get("label", ""),
         )
+
+
+def _with_uncertainty(cell, fields: dict, decimal_comma: bool):
+    """A long table's stderr / ci_low / ci_high / "95% CI" columns, folded into the value cell."""
+    from dataclasses import replace
+
+    if cell.status != "ok":
+        return cell
+    def number(key: str) -> float | None:
+        parsed = parse_cell(fields.get(key, ""), decimal_comma=decimal_comma)
+        return parsed.value if parsed.status == "ok" else None
+
+    stderr, low, high = number("stderr"), number("ci_low"), number("ci_high")
+    if stderr is not None and cell.plus_minus is None:
+        cell = replace(cell, plus_minus=abs(stderr))
+    if low is not None and high is not None and cell.bounds is None:
+        cell = replace(cell, bounds=(low, high))
+    elif fields.get("ci") and cell.bounds is None:  # "(-4 / +5)", "+5/-4", "[55.1, 60.6]"
+        parsed = parse_cell(f"{cell.raw.strip()} {fields['ci']}", decimal_comma=decimal_comma)
+        if parsed.status == "ok" and parsed.bounds:
+            cell = replace(cell, bounds=parsed.bounds)
+    return cell
 
 
 def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]:
@@ -229,12 +252,14 @@ def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]
         parts = [row[0].text] + [row[j].text for j in detail_cols if row[j].text]
         model = " · ".join(p for p in parts if p)
         fields = {f: row[j].text for j, f in layout.fields.items() if f != "model-detail" and row[j].text}
+        # rows that differ in a protocol column (a harness column, say) are different line items
+        protocol = "|".join(fields.get(f, "") for f in _FACETS)
         for j in layout.value_cols:
             context = RowContext(label=table.header[j], qualifiers=tuple(fields[f] for f in ("notes", "metric") if f in fields), fields=fields)
             yield Observation(
                 id=f"s{next(ids)}", input=table.input, table=t, row=row[j].row, column=table.header[j],
                 col=j, model=model, context=context, cell=_cell(table, row[j]),
-                group=f"{table.input}:{t}:c{j}", title=table.header[j], at=(row[j].row, j),
+                group=f"{table.input}:{t}:c{j}:{protocol}", title=table.header[j], at=(row[j].row, j),
             )
 
 

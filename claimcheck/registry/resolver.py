@@ -118,7 +118,7 @@ class Resolver:
         if not has_values:
             return Resolution(row_kind="skipped", skip_reason="a heading row with no values")
         facets = facets_of(label, context.qualifiers)
-        unit, why = _decide_unit(None, facets, cells)
+        unit, why = _unit_column(context, *_decide_unit(None, facets, cells))
         n, source, note = self._n(None, None, None, context, {})
         return Resolution(
             row_kind="unknown", unit=unit, unit_reason=why, n=n, n_source=source, n_note=note,

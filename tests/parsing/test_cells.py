@@ -67,3 +67,11 @@ def test_round_trip_of_printed_percentages(x, mark):
     c = parse_cell(f"{x:.1f}%{mark}")
     assert c.status == "ok" and c.value == pytest.approx(x) and c.percent_sign
     assert c.markers == ((mark,) if mark else ())
+
+
+@pytest.mark.parametrize("raw, emphasis", [
+    ("<ins>**65.8**</ins>", ("underline", "bold")), ("91.5 (best)", ("best",)), ("77.1（最佳）", ("best",)),
+])
+def test_best_markers_as_printed_by_vendors(raw, emphasis):
+    c = parse_cell(raw)
+    assert c.status == "ok" and set(c.emphasis) == set(emphasis)

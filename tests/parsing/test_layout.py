@@ -1,0 +1,36 @@
+"""Layouts: long tables with uncertainty columns, transposed tables with protocol columns."""
+
+from __future__ import annotations
+
+from claimcheck.pipeline import Options, audit
+
+
+def _audit(tmp_path, text: str, **options):
+    path = tmp_path / "t.csv"
+    path.write_text(text, encoding="utf-8")
+    return audit([str(path)], Options(**options))
+
+
+def test_long_table_stderr_and_interval_columns_reach_the_cell(tmp_path):
+    report = _audit(tmp_path, "model,benchmark,score,stderr,ci_low,ci_high\nA,GPQA Diamond,60.1,3.5,,\nB,GPQA Diamond,58.0,,54.0,62.0\n")
+    a, b = report.scores
+    assert a.cell.plus_minus == 3.5 and a.cell.bounds is None
+    assert b.cell.bounds == (54.0, 62.0) and b.ci == (0.54, 0.62) and b.ci_method == "published"
+
+
+def test_leaderboard_interval_column_is_read_as_published_bounds(tmp_path):
+    report = _audit(tmp_path, "model,score,95% CI\nA,1301,+5/-4\nB,1290,+6/-6\n", benchmark="LMArena")
+    assert [s.ci for s in report.scores] == [(1297.0, 1306.0), (1284.0, 1296.0)]
+
+
+def test_transposed_rows_with_a_harness_column_are_separate_line_items(tmp_path):
+    report = _audit(tmp_path, "Model,框架,SWE-bench Verified\nGLM-4-32B,Moatless,33.8\nGLM-4-32B,OpenHands,27.2\n")
+    assert [s.resolution.harness for s in report.scores] == ["Moatless", "OpenHands"]
+    (comp,) = report.comparisons
+    assert comp.kind == "configuration" and comp.why_not == ("CC204",)
+
+
+def test_a_unit_column_names_the_unit_of_an_unknown_benchmark(tmp_path):
+    report = _audit(tmp_path, "Benchmark,Model,Unit\nSomeBench,1853,Elo\n")
+    assert report.scores[0].unit == "elo"
+    assert "CC103" not in {f.code for f in report.findings}
