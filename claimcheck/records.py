@@ -88,6 +88,14 @@ class CellValue:
     n: int | None = None  # "(n=…)" printed in the cell
     problem: str | None = None  # why the cell is unparseable
 
+    @property
+    def shown(self) -> str:
+        """The value as printed, without markup ("**91.5**†" -> "91.5†")."""
+        if self.value is None or self.decimals is None:
+            return self.raw.strip()
+        text = f"{self.value:.{self.decimals}f}{'%' if self.percent_sign else ''}"
+        return text + "".join(m for m in self.markers if len(m) <= 3)
+
 
 @dataclass(frozen=True, slots=True)
 class RowContext:

@@ -44,8 +44,8 @@ def candidate_pairs(scores: Sequence[Score]) -> list[tuple[Score, Score, str]]:
             continue
         if a.model != b.model and a.benchmark == b.benchmark and (a.model, b.model, a.benchmark) not in head:
             pairs.append((a, b, "cross-row"))
-        elif a.model == b.model and a.resolution.suite == b.resolution.suite:
-            pairs.append((a, b, "configuration"))
+        elif a.model == b.model and a.resolution.suite == b.resolution.suite and a.unit == b.unit:
+            pairs.append((a, b, "configuration"))  # a percentile beside a rating is no setup effect
     return pairs
 
 

@@ -10,21 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from claimcheck.records import Comparison, Finding, Report, RuleDoc, Score
+from claimcheck.report.conclusions import Conclusion, conclusions, pp
 
 SEVERITIES = ("error", "warning", "info")
-_REASON_WORDS = {
-    "CC101": "a rating set beside percentages", "CC102": "a 0–1 value beside percentages",
-    "CC201": "different benchmark versions", "CC202": "different subsets or benchmarks",
-    "CC203": "different tool settings", "CC204": "different harnesses", "CC205": "different budgets",
-    "CC206": "different metrics", "CC207": "different judges", "CC208": "separate vendor-protocol rows",
-}
-
-
-def pp(x: float | None, digits: int = 1, signed: bool = False) -> str:
-    """A proportion difference as percentage points."""
-    if x is None:
-        return "—"
-    return f"{100 * x:+.{digits}f} pp" if signed else f"{100 * x:.{digits}f} pp"
 
 
 def interval_text(s: Score) -> str:
@@ -37,14 +25,6 @@ def interval_text(s: Score) -> str:
     if s.unit == "fraction":
         return f"{low:.3f}–{high:.3f}"
     return f"{low:g}–{high:g}"
-
-
-@dataclass(frozen=True)
-class Conclusion:
-    kind: str  # supported | tied | no-n | incomparable | configuration
-    text: str
-    codes: tuple[str, ...] = ()
-    wording: str = ""  # what an analyst may write
 
 
 @dataclass(frozen=True)
@@ -73,9 +53,11 @@ class CellView:
     text: str
     kind: str  # label | value | missing | skipped | header-like | text
     interval: str = ""
-    footnotes: tuple[int, ...] = ()
+    footnotes: tuple[int, ...] = ()  # the first few finding numbers
+    more: int = 0  # how many further findings concern the cell
     severity: str = ""  # worst severity of its findings
     note: str = ""
+    emphasis: str = ""  # "bold", "underline", "best" as printed
 
 
 @dataclass(frozen=True)
@@ -85,6 +67,7 @@ class TableView:
     header: list[str]
     rows: list[tuple[int, list[CellView]]]
     notes: list[str]
+    wide: bool = False  # many columns: laid out on a landscape page
 
 
 @dataclass(frozen=True)
@@ -193,7 +176,7 @@ def build_view(report: Report) -> ReportView:
     for number, f in numbered:
         for sid in f.scores:
             notes_by_score.setdefault(sid, []).append((number, f.severity))
-    supported, not_supported = _conclusions(report.comparisons, by_id)
+    supported, not_supported = conclusions(report.comparisons, by_id)
     meta = report.meta
     return ReportView(
         title=", ".join(i.path.rsplit("/", 1)[-1] for i in report.inputs) or "claimcheck report",
@@ -254,49 +237,6 @@ def _verdicts(comparisons: tuple[Comparison, ...]) -> dict[str, int]:
     return out
 
 
-def _conclusions(comparisons, by_id) -> tuple[list[Conclusion], list[Conclusion]]:
-    yes, no = [], []
-    for c in comparisons:
-        a, b = by_id[c.scores[0]], by_id[c.scores[1]]
-        conclusion = _conclude(c, a, b)
-        (yes if conclusion.kind == "supported" else no).append(conclusion)
-    return yes, no
-
-
-def _cell(s: Score) -> str:
-    return f"{s.model} {s.cell.raw.strip()}"
-
-
-def _conclude(c: Comparison, a: Score, b: Score) -> Conclusion:
-    where = a.title if a.title == b.title else f"{a.title} / {b.title}"
-    assumed = " (n assumed)" if "assumed" in c.n_source else ""
-    if c.kind == "configuration":
-        what = "; ".join(d.describe() for d in c.differences if d.known)
-        gap = f" differ by {abs(c.gap):.1f} points" if c.gap is not None else ""
-        return Conclusion("configuration", f"{a.model} on {where}: {what}{gap}: a setup effect, not a model comparison.",
-                          c.why_not, "Do not read this gap as a difference between models.")
-    if c.verdict == "incomparable":
-        reasons = "; ".join(d.describe() for d in c.differences if d.known) or ", ".join(
-            _REASON_WORDS.get(code, code) for code in c.why_not)
-        return Conclusion("incomparable", f"{where}: {_cell(a)} vs {_cell(b)} — not comparable: {reasons}.",
-                          c.why_not, f"not comparable: {', '.join(_REASON_WORDS.get(x, x) for x in c.why_not)}")
-    if c.verdict == "no-n":
-        why = c.note or "no item count, so the gap cannot be judged against sampling noise"
-        return Conclusion("no-n", f"{where}: {_cell(a)} vs {_cell(b)} — {why}.", c.caveats,
-                          "report the values without a ranking claim")
-    ci = f", 95% CI {pp(c.diff_ci[0], signed=True)} to {pp(c.diff_ci[1], signed=True)}" if c.diff_ci else ""
-    gap = pp(abs(c.diff)) if c.diff is not None else f"{abs(c.gap or 0):g} points"
-    caveat = f" Caveat: {', '.join(_REASON_WORDS.get(x, x) for x in c.caveats)} not stated." if c.caveats else ""
-    if c.verdict == "significant":
-        lead, trail = (a, b) if (c.diff or c.gap or 0) >= 0 else (b, a)
-        return Conclusion("supported", f"{lead.model} scores higher than {trail.model} on {where}: gap {gap}{ci}, "
-                          f"Holm-adjusted p = {c.p_adjusted:.2g}{assumed}.{caveat}", c.caveats,
-                          f"{lead.model} leads {trail.model} on {where}")
-    return Conclusion("tied", f"{a.model} and {b.model} are statistically tied on {where}: gap {gap}{ci}, "
-                      f"Holm-adjusted p = {c.p_adjusted:.2g}{assumed}.{caveat}", ("CC302",),
-                      f"{a.model} and {b.model} are statistically tied on {where}")
-
-
 def _worst(severities: list[str]) -> str:
     for s in SEVERITIES:
         if s in severities:
@@ -315,20 +255,28 @@ def _table_view(report: Report, t_index: int, notes_by_score) -> TableView:
             views.append(_cell_view(raw.text, s, notes_by_score.get(s.id, []) if s else [], raw.col))
         rows.append((raw_row[0].row, views))
     path = report.inputs[table.input].path if table.input < len(report.inputs) else table.name
-    return TableView(name=table.name, input_path=path, header=list(table.header), rows=rows, notes=list(table.notes))
+    return TableView(name=table.name, input_path=path, header=list(table.header), rows=rows, notes=list(table.notes),
+                     wide=len(table.header) > 6)
+
+
+_FOOTNOTES_SHOWN = 4
 
 
 def _cell_view(text: str, s: Score | None, notes: list[tuple[int, str]], col: int) -> CellView:
     if s is None:
         return CellView(text=text, kind="label" if col == 0 else "text")
     numbers = tuple(sorted({n for n, _ in notes}))
+    shown, more = numbers[:_FOOTNOTES_SHOWN], max(0, len(numbers) - _FOOTNOTES_SHOWN)
     worst = _worst([sev for _, sev in notes])
+    emphasis = " ".join(e for e in ("bold", "underline", "best") if e in s.cell.emphasis)
     if s.status == "missing":
-        return CellView(text=text or "—", kind="missing", note="missing, not zero")
+        return CellView(text=text or "—", kind="missing")
     if s.status == "skipped":
-        return CellView(text=text, kind="skipped", footnotes=numbers, severity=worst, note=s.reason or "")
+        why = "unreadable" if s.cell.status == "unparseable" and s.resolution.row_kind != "skipped" else "not a benchmark"
+        return CellView(text=text, kind="skipped", footnotes=shown, more=more, severity=worst, note=why)
     note = "n assumed" if s.resolution.n_source == "assumed" and s.ci else ""
-    return CellView(text=text, kind="value", interval=interval_text(s), footnotes=numbers, severity=worst, note=note)
+    return CellView(text=s.cell.shown, kind="value", interval=interval_text(s), footnotes=shown, more=more,
+                    severity=worst, note=note, emphasis=emphasis)
 
 
 def _groups(numbered, docs: tuple[RuleDoc, ...], by_id) -> list[RuleGroup]:

@@ -1,0 +1,116 @@
+"""Plain-language conclusions for page 1: what the table supports and what it does not.
+
+Head-to-head comparisons are summarised per line item around its leader
+("A is ahead of B and C; statistically tied with D"), so a six-model table
+reads as one sentence per benchmark, not thirty.  Cross-row and configuration
+comparisons are stated one by one.  Only stored numbers are formatted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from claimcheck.records import Comparison, Score
+
+REASON_WORDS = {
+    "CC101": "a rating set beside percentages", "CC102": "a 0–1 value beside percentages",
+    "CC201": "different benchmark versions", "CC202": "different subsets or benchmarks",
+    "CC203": "different tool settings", "CC204": "different harnesses", "CC205": "different budgets",
+    "CC206": "different metrics", "CC207": "different judges", "CC208": "separate vendor-protocol rows",
+}
+
+
+@dataclass(frozen=True)
+class Conclusion:
+    kind: str  # supported | tied | no-n | incomparable | configuration
+    text: str
+    codes: tuple[str, ...] = ()
+    wording: str = ""  # what an analyst may write
+
+
+def pp(x: float | None, digits: int = 1, signed: bool = False) -> str:
+    """A proportion difference as percentage points."""
+    if x is None:
+        return "—"
+    return f"{100 * x:+.{digits}f} pp" if signed else f"{100 * x:.{digits}f} pp"
+
+
+def _cell(s: Score) -> str:
+    return f"{s.model} {s.cell.shown}"
+
+
+def _names(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def conclusions(comparisons: tuple[Comparison, ...], by_id: dict[str, Score]) -> tuple[list[Conclusion], list[Conclusion]]:
+    """(supported, not supported), in table order."""
+    yes: list[Conclusion] = []
+    no: list[Conclusion] = []
+    rows: dict[str, list[Comparison]] = {}
+    for c in comparisons:
+        if c.kind == "head-to-head":
+            rows.setdefault(by_id[c.scores[0]].group, []).append(c)
+        else:
+            one = _single(c, by_id[c.scores[0]], by_id[c.scores[1]])
+            (yes if one.kind == "supported" else no).append(one)
+    for comps in rows.values():
+        for item in _row(comps, by_id):
+            (yes if item.kind == "supported" else no).append(item)
+    return yes, no
+
+
+def _row(comps: list[Comparison], by_id) -> list[Conclusion]:
+    """One line item: the leader against each other model (adjacent pairs stay in the full list)."""
+    leader = by_id[comps[0].scores[0]]
+    against = [c for c in comps if c.scores[0] == leader.id]
+    title = leader.title
+    assumed = " (n assumed)" if any("assumed" in c.n_source for c in against) else ""
+    out = []
+    ahead = [by_id[c.scores[1]] for c in against if c.verdict == "significant"]
+    tied = [by_id[c.scores[1]] for c in against if c.verdict == "within-noise"]
+    unknown = [by_id[c.scores[1]] for c in against if c.verdict == "no-n"]
+    if ahead:
+        out.append(Conclusion(
+            "supported", f"{title}: {_cell(leader)} is ahead of {_names([_cell(s) for s in ahead])} "
+            f"(significant after Holm correction{assumed}).", (), f"{leader.model} leads {_names([s.model for s in ahead])} on {title}"))
+    if tied:
+        out.append(Conclusion(
+            "tied", f"{title}: {_cell(leader)} is statistically tied with {_names([_cell(s) for s in tied])}; "
+            f"a lead over {'it' if len(tied) == 1 else 'them'} is not supported{assumed}.", ("CC302",),
+            f"{_names([leader.model] + [s.model for s in tied])} are statistically tied on {title}"))
+    if unknown:
+        out.append(Conclusion(
+            "no-n", f"{title}: {_names([_cell(leader)] + [_cell(s) for s in unknown])} — no item count, so the order "
+            "cannot be judged against sampling noise.", tuple(dict.fromkeys(x for c in against for x in c.caveats)),
+            "report the values without a ranking claim"))
+    for c in against:
+        if c.verdict == "incomparable":
+            out.append(_single(c, by_id[c.scores[0]], by_id[c.scores[1]]))
+    return out
+
+
+def _single(c: Comparison, a: Score, b: Score) -> Conclusion:
+    where = a.title if a.title == b.title else f"{a.title} / {b.title}"
+    if c.kind == "configuration":
+        what = "; ".join(d.describe() for d in c.differences if d.known)
+        gap = f" differ by {abs(c.gap):.1f} points" if c.gap is not None else ""
+        return Conclusion("configuration", f"{a.model} on {where}: {what}{gap}: a setup effect, not a model comparison.",
+                          c.why_not, "Do not read this gap as a difference between models.")
+    if c.verdict == "incomparable":
+        reasons = "; ".join(d.describe() for d in c.differences if d.known) or ", ".join(
+            REASON_WORDS.get(code, code) for code in c.why_not)
+        return Conclusion("incomparable", f"{where}: {_cell(a)} vs {_cell(b)} — not comparable: {reasons}.",
+                          c.why_not, f"not comparable: {', '.join(REASON_WORDS.get(x, x) for x in c.why_not)}")
+    if c.verdict == "no-n":
+        why = c.note or "no item count, so the gap cannot be judged against sampling noise"
+        return Conclusion("no-n", f"{where}: {_cell(a)} vs {_cell(b)} — {why}.", c.caveats,
+                          "report the values without a ranking claim")
+    gap = pp(abs(c.diff)) if c.diff is not None else f"{abs(c.gap or 0):g} points"
+    if c.verdict == "significant":
+        lead, trail = (a, b) if (c.diff or c.gap or 0) >= 0 else (b, a)
+        return Conclusion("supported", f"{lead.model} scores higher than {trail.model} on {where}: gap {gap}, "
+                          f"Holm-adjusted p = {c.p_adjusted:.2g}.", c.caveats, f"{lead.model} leads {trail.model} on {where}")
+    return Conclusion("tied", f"{a.model} and {b.model} are statistically tied on {where}: gap {gap}, "
+                      f"Holm-adjusted p = {c.p_adjusted:.2g}.", ("CC302",),
+                      f"{a.model} and {b.model} are statistically tied on {where}")
