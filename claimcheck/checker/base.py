@@ -20,11 +20,13 @@ from __future__ import annotations
 import inspect
 import re
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterator, Mapping
+from typing import Any, Callable, ClassVar, Iterator, Mapping, TypeVar
 
 from claimcheck.records import (
     ClaimVerdict, Comparison, Difference, Finding, RuleDoc, Score, Severity, SourceTable,
 )
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -42,13 +44,19 @@ class CheckContext:
     def score(self, score_id: str) -> Score:
         return self._by_id[score_id]
 
+    def memo(self, key: str, build: Callable[[], T]) -> T:
+        """``build()``, computed once per context and kept under ``key`` (helpers several rules read)."""
+        memos = self.__dict__.get("_memos")
+        if memos is None:
+            memos = {}
+            object.__setattr__(self, "_memos", memos)
+        if key not in memos:
+            memos[key] = build()
+        return memos[key]
+
     @property
     def _by_id(self) -> dict[str, Score]:
-        cache = self.__dict__.get("_cache")
-        if cache is None:
-            cache = {s.id: s for s in self.scores}
-            object.__setattr__(self, "_cache", cache)
-        return cache
+        return self.memo("scores-by-id", lambda: {s.id: s for s in self.scores})
 
     def checked(self) -> Iterator[Score]:
         return (s for s in self.scores if s.status == "checked")

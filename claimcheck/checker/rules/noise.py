@@ -1,31 +1,28 @@
 """CC3xx — noise: missing n, gaps within noise, small and saturated benchmarks, bold leads, printed errors, assumed n.
 
 How a table uses emphasis (bold = best, underline = runner-up, tie rules in its notes) is read
-here (``table_marks``); the units family reuses it for lower-is-better rows (CC105).
+by :mod:`claimcheck.checker.emphasis`, and how it says to read a printed ± by
+:mod:`claimcheck.checker.uncertainty`.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from typing import Iterator
 
 from claimcheck.checker.base import CheckContext, Rule, cell_name
+from claimcheck.checker.emphasis import MarkedRow, marked_rows, merit, misread_direction
+from claimcheck.checker.printed_rows import rows_where
+from claimcheck.checker.uncertainty import (
+    Reading, goes_with_n, interval_implied_n, known_n, reading_of, widest_half_width, within_factor,
+)
 from claimcheck.records import PROPORTION_UNITS, Finding, Score
 
-_EPS = 1e-9  # absorbs float error when comparing printed values
+_TOO_SMALL = "computed over runs rather than items, or on more items than stated"
+_TOO_WIDE = "clustered tasks, fewer items than stated, or not what the table calls it"
 
 
 def _pp(x: float | None) -> str:
     return "—" if x is None else f"{100 * x:.1f} pp"
-
-
-def _rows(context: CheckContext, keep) -> dict[str, list[Score]]:
-    out: dict[str, list[Score]] = {}
-    for s in context.checked():
-        if keep(s):
-            out.setdefault(s.group, []).append(s)
-    return out
 
 
 class MissingN(Rule):
@@ -45,7 +42,7 @@ class MissingN(Rule):
     code, slug, family, severity = "CC301", "missing-n", "noise", "warning"
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
-        rows = _rows(context, lambda s: s.unit in PROPORTION_UNITS and s.n is None and s.proportion is not None)
+        rows = rows_where(context, lambda s: s.unit in PROPORTION_UNITS and s.n is None and s.proportion is not None)
         for scores in rows.values():
             s = scores[0]
             note = s.resolution.n_note
@@ -139,7 +136,7 @@ class SmallBenchmark(Rule):
     code, slug, family, severity = "CC304", "small-benchmark", "noise", "info"
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
-        rows = _rows(context, lambda s: s.unit in PROPORTION_UNITS and s.n and s.resolution.n_source != "assumed"
+        rows = rows_where(context, lambda s: s.unit in PROPORTION_UNITS and s.n and s.resolution.n_source != "assumed"
                      and 100.0 / s.n >= 1.0)
         for scores in rows.values():
             s = scores[0]
@@ -167,7 +164,7 @@ class NearCeiling(Rule):
     threshold = 0.95
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
-        rows = _rows(context, lambda s: (s.proportion is not None and s.proportion >= self.threshold)
+        rows = rows_where(context, lambda s: (s.proportion is not None and s.proportion >= self.threshold)
                      or any(st.state == "saturated" for st in s.resolution.statuses))
         for scores in rows.values():
             s = scores[0]
@@ -195,102 +192,13 @@ class AssumedN(Rule):
     code, slug, family, severity = "CC308", "assumed-n", "noise", "warning"
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
-        for scores in _rows(context, lambda s: s.resolution.n_source == "assumed").values():
+        for scores in rows_where(context, lambda s: s.resolution.n_source == "assumed").values():
             s = scores[0]
             yield self.finding(
                 f"{s.title!r} (row {s.row}): n = {s.n} is assumed (--assume-n), not known; every interval and "
                 f"test on this row rests on that assumption",
                 scores=[x.id for x in scores], n=s.n,
             )
-
-
-# ── emphasis: what a bold, underlined or "best" cell claims ─────────────────
-
-_BEST_WORDS = re.compile(r"\bbest\b|\bsota\b|state[- ]of[- ]the[- ]art|最佳|最优|最好", re.I)
-_BOLD_WORD = r"(?:\bbold\w*|\bin bold\b|加粗|粗体)"
-_BOLD_MARKS_COLUMN = re.compile(
-    rf"\b(?:our|ours|the proposed)\b[^.;]*{_BOLD_WORD}|{_BOLD_WORD}[^.;]*\b(?:our|ours|the proposed)\b|"
-    r"本文模型.{0,6}加粗|加粗.{0,6}本文", re.I)
-_BEST_IS_BOLD = re.compile(
-    rf"\b(?:best|highest|top)\b[^.;]*{_BOLD_WORD}|{_BOLD_WORD}[^.;]*\b(?:best|highest|top)\b|"
-    r"最佳.{0,8}加粗|加粗.{0,8}最佳|最优.{0,8}加粗|加粗.{0,8}最优", re.I)
-_TIE_RULE = re.compile(
-    r"(?:gaps?|differences?|差距|差值|相差)[^.;。]*?"
-    r"(?:≤|<=|≦|<|within|at most|up to|less than|no more than|不超过|不大于|小于|以内)\s*([0-9]+(?:\.[0-9]+)?)", re.I)
-_TIE_WORDS = re.compile(r"\bties?\b|\btied\b|持平|并列", re.I)
-_BOLD_NOTE = re.compile(_BOLD_WORD, re.I)
-
-
-def claims_best(s: Score) -> bool:
-    """Bold, or a "best"/"SOTA" mark printed with the value."""
-    return (any(e in ("bold", "best", "sota") for e in s.cell.emphasis)
-            or any(_BEST_WORDS.search(m) for m in s.cell.markers))
-
-
-@dataclass(frozen=True)
-class TableMarks:
-    """How one table uses emphasis, read from its cells and its notes."""
-
-    best: frozenset[str]  # ids of cells marked as the best of their row
-    second: frozenset[str]  # ids of cells underlined as runner-up (underline beside bold)
-    tie_gap: float | None = None  # notes: gaps up to this (printed units) are ties, all marked
-    best_is_bold: bool = False  # notes: the best result of each row is bold
-    rule: str | None = None  # the note that states the bolding rule
-
-
-def table_marks(context: CheckContext) -> dict[tuple[int, int], TableMarks]:
-    """The emphasis of every table, keyed by (input, table); computed once per context (CC105, CC306)."""
-    cached = context.__dict__.get("_table_marks")
-    if cached is None:
-        tables: dict[tuple[int, int], list[Score]] = {}
-        for s in context.checked():
-            if s.value is not None:
-                tables.setdefault((s.input, s.table), []).append(s)
-        cached = {key: _marks(scores, _notes(context, scores[0])) for key, scores in tables.items()}
-        context.__dict__["_table_marks"] = cached
-    return cached
-
-
-def _notes(context: CheckContext, s: Score) -> tuple[str, ...]:
-    return context.tables[s.table].notes if s.table < len(context.tables) else ()
-
-
-def _marks(scores: list[Score], notes: tuple[str, ...]) -> TableMarks:
-    if any(_BOLD_MARKS_COLUMN.search(n) for n in notes):
-        return TableMarks(frozenset(), frozenset())  # bold marks the vendor's own model, not a best cell
-    columns: dict[int, list[Score]] = {}
-    for s in scores:
-        columns.setdefault(s.col, []).append(s)
-    whole = {c for c, cells in columns.items()
-             if len({x.group for x in cells}) >= 3 and all(claims_best(x) for x in cells)}
-    others_bold = any(claims_best(s) for s in scores if s.col not in whole)
-    highlighted = whole if len(whole) == 1 and not others_bold else set()  # one column set in bold: the vendor's own
-    best = {s.id for s in scores if claims_best(s) and s.col not in highlighted}
-    underlined = {s.id for s in scores if "underline" in s.cell.emphasis and s.col not in highlighted}
-    second = underlined - best if best else set()
-    best |= underlined if not best else set()
-    tie_gap, rule = None, None
-    for note in notes:
-        m = _TIE_RULE.search(note)
-        if m and _TIE_WORDS.search(note) and _BOLD_NOTE.search(note):
-            tie_gap, rule = float(m.group(1)), note
-            break
-    best_is_bold = next((n for n in notes if _BEST_IS_BOLD.search(n)), None)
-    return TableMarks(frozenset(best), frozenset(second), tie_gap, best_is_bold is not None, rule or best_is_bold)
-
-
-def _key(s: Score) -> float:
-    """Larger is better, whatever the direction."""
-    lower = s.resolution.direction == "lower" or s.unit == "lower-is-better"
-    return -s.value if lower else s.value  # type: ignore[operator]
-
-
-def misread_direction(s: Score, row: list[Score]) -> bool:
-    """A lower-is-better cell marked best although it is the highest value of its row (CC105's case)."""
-    if _key(s) == s.value:  # higher is better
-        return False
-    values = [x.value for x in row]
-    return s.value == max(values) and max(values) > min(values)  # type: ignore[type-var]
 
 
 class BestNotSignificant(Rule):
@@ -315,25 +223,18 @@ class BestNotSignificant(Rule):
     code, slug, family, severity = "CC306", "best-not-significant", "noise", "warning"
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
-        marks = table_marks(context)
         comparisons = {frozenset(c.scores): c for c in context.comparisons if c.kind == "head-to-head"}
-        for row in context.rows().values():
-            cells = [s for s in row if s.status == "checked" and s.value is not None]
-            if len(cells) < 2 or len({_kind(s) for s in cells}) > 1:
-                continue
-            view = _MarkedRow.of(cells, marks[(cells[0].input, cells[0].table)])
+        for view in marked_rows(context):
             for s in view.marked:
-                if not view.is_top(s) and s.id not in view.tied and not misread_direction(s, cells):
+                if not view.is_top(s) and s.id not in view.tied and not misread_direction(s, view.cells):
                     yield self._not_best(view, s, view.best)
                 elif view.is_top(s):
                     yield from self._significance(view, s, comparisons, context.alpha)
             yield from self._rule_followed(view)
-            for s in (x for x in cells if x.id in view.marks.second):
-                better = [x for x in cells if x.id not in view.marks.best and _key(x) > _key(s) + _EPS]
-                if better:
-                    yield self._not_best(view, s, max(better, key=_key), runner_up=True)
+            for s, better in view.beaten_runners_up():
+                yield self._not_best(view, s, better, runner_up=True)
 
-    def _not_best(self, view: "_MarkedRow", s: Score, best: Score, runner_up: bool = False) -> Finding:
+    def _not_best(self, view: MarkedRow, s: Score, best: Score, runner_up: bool = False) -> Finding:
         mark = "underlined as the runner-up" if runner_up else f"marked best ({', '.join(s.cell.emphasis) or 'marker'})"
         return self.finding(
             f"{cell_name(s)} is {mark}, but {best.model} {best.cell.raw.strip()} is "
@@ -342,11 +243,10 @@ class BestNotSignificant(Rule):
             best_model=best.model, direction="lower" if view.lower else "higher", tie_gap=view.marks.tie_gap,
         )
 
-    def _significance(self, view: "_MarkedRow", s: Score, comparisons: dict, alpha: float) -> Iterator[Finding]:
-        rivals = [x for x in view.cells if x.id not in view.marks.best and x.id not in view.tied]
-        if not rivals:
+    def _significance(self, view: MarkedRow, s: Score, comparisons: dict, alpha: float) -> Iterator[Finding]:
+        rival = view.rival()
+        if rival is None:
             return
-        rival = max(rivals, key=_key)
         c = comparisons.get(frozenset((s.id, rival.id)))
         head = f"{cell_name(s)} is marked best over {rival.model} {rival.cell.raw.strip()}"
         pair = dict(scores=(s.id, rival.id), comparisons=(c.id,) if c else ())
@@ -367,14 +267,14 @@ class BestNotSignificant(Rule):
                 p_adjusted=c.p_adjusted, alpha=alpha, n=list(c.n),
             )
 
-    def _rule_followed(self, view: "_MarkedRow") -> Iterator[Finding]:
+    def _rule_followed(self, view: MarkedRow) -> Iterator[Finding]:
         marks, best = view.marks, view.best
         if marks.tie_gap is not None and view.marked:
-            for s in (x for x in view.cells if x.id in view.tied and x.id not in marks.best):
+            for s in view.unmarked_ties():
                 yield self.finding(
                     f"{cell_name(s)} is within {marks.tie_gap:g} of the best, which the notes call a tie to be "
                     f"bolded ({marks.rule!r}), but it is not bolded",
-                    scores=(s.id, best.id), tie_gap=marks.tie_gap, gap=view.top - _key(s), rule=marks.rule,
+                    scores=(s.id, best.id), tie_gap=marks.tie_gap, gap=view.top - merit(s), rule=marks.rule,
                 )
         elif marks.best_is_bold and marks.best and not any(view.is_top(s) for s in view.marked):
             yield self.finding(
@@ -382,82 +282,6 @@ class BestNotSignificant(Rule):
                 f"(row {best.row}), {best.model} {best.cell.raw.strip()}, is not",
                 scores=(best.id,), rule=marks.rule,
             )
-
-
-@dataclass(frozen=True)
-class _MarkedRow:
-    """One printed row with the table's emphasis: who is marked, who is best, who ties."""
-
-    cells: list[Score]
-    marks: TableMarks
-    top: float  # the best value, larger is better
-    tied: frozenset[str]  # cells within the notes' tie gap of the best
-    lower: bool
-
-    @classmethod
-    def of(cls, cells: list[Score], marks: TableMarks) -> "_MarkedRow":
-        top = max(_key(s) for s in cells)
-        gap = marks.tie_gap
-        tied = frozenset(s.id for s in cells if gap is not None and top - _key(s) <= gap + _EPS)
-        return cls(cells, marks, top, tied, _key(cells[0]) != cells[0].value)
-
-    @property
-    def marked(self) -> list[Score]:
-        return [s for s in self.cells if s.id in self.marks.best]
-
-    @property
-    def best(self) -> Score:
-        return max(self.cells, key=_key)
-
-    def is_top(self, s: Score) -> bool:
-        return _key(s) >= self.top - _EPS
-
-
-def _kind(s: Score) -> str:
-    return "percent" if s.unit in PROPORTION_UNITS and s.unit != "fraction" else s.unit
-
-
-# ── reported uncertainty against n ──────────────────────────────────────────
-
-_CI_NOTE = re.compile(
-    r"\b(\d{2})\s*%\s*(?:CI|confidence|conf\.?|interval)|confidence interval|\bCIs?\b|置信区间", re.I)
-_SD_NOTE = re.compile(r"standard deviation|\bstd\.?\b|\bs\.?d\.?\b|标准差", re.I)
-_FACTOR = 2.0  # an implied n off by more than this factor from the known n is a clear inconsistency
-_TOO_SMALL = "computed over runs rather than items, or on more items than stated"
-_TOO_WIDE = "clustered tasks, fewer items than stated, or not what the table calls it"
-
-
-@dataclass(frozen=True)
-class _Reading:
-    """How the table says to read a printed ±: a standard error, a CI half-width or a standard deviation."""
-
-    kind: str  # se | ci | sd
-    level: float = 0.95  # for ci
-
-    @property
-    def z(self) -> float:
-        from statistics import NormalDist
-
-        return NormalDist().inv_cdf(0.5 + self.level / 2)
-
-    def se(self, plus_minus: float) -> float:
-        return plus_minus / self.z if self.kind == "ci" else plus_minus
-
-    def words(self) -> str:
-        return f"a {100 * self.level:.0f}% interval half-width" if self.kind == "ci" else "a standard error"
-
-
-def _reading(context: CheckContext, s: Score) -> _Reading:
-    """The table's word on its ± (notes, label, column), else a standard error."""
-    text = " ".join(_notes(context, s)) + " " + s.label + " " + s.column
-    if m := _CI_NOTE.search(text):
-        return _Reading("ci", int(m.group(1)) / 100 if m.group(1) else 0.95)
-    return _Reading("sd" if _SD_NOTE.search(text) else "se")
-
-
-def _averaged(s: Score) -> bool:
-    metric = s.resolution.metric or ""
-    return s.resolution.granularity in ("partial", "averaged") or metric.startswith(("avg@", "mean@", "partial"))
 
 
 class UncertaintyInconsistent(Rule):
@@ -489,20 +313,13 @@ class UncertaintyInconsistent(Rule):
             scale = 1.0 if s.unit == "fraction" else 100.0
             found = None
             if s.cell.bounds is not None:
-                found = self._interval(s, scale, _reading(context, s))
+                found = self._interval(s, scale, reading_of(context, s))
             elif s.cell.plus_minus:
-                found = self._plus_minus(s, scale, _reading(context, s))
+                found = self._plus_minus(s, scale, reading_of(context, s))
             if found is not None:
                 yield found
 
-    @staticmethod
-    def _known_n(s: Score) -> int | None:
-        """n from the table or the registry: an assumed n cannot contradict anything."""
-        return s.n if s.resolution.n_source in ("table", "registry") else None
-
-    def _interval(self, s: Score, scale: float, reading: _Reading) -> Finding | None:
-        from claimcheck.stats import implied_n_from_interval
-
+    def _interval(self, s: Score, scale: float, reading: Reading) -> Finding | None:
         low, high = s.cell.bounds  # type: ignore[misc]
         shown = f"[{low:.{s.cell.decimals or 0}f}, {high:.{s.cell.decimals or 0}f}]"
         numbers = dict(value=s.value, low=low, high=high, n=s.n, reading="interval")
@@ -513,14 +330,10 @@ class UncertaintyInconsistent(Rule):
             return self.finding(f"{cell_name(s)}: the printed interval {shown} runs outside 0–{scale:g}, which no "
                                 f"interval for a proportion can (a Wald interval near the boundary?)",
                                 scores=(s.id,), **numbers)
-        n = self._known_n(s)
+        n = known_n(s)
         level = reading.level if reading.kind == "ci" else 0.95
-        try:
-            implied = implied_n_from_interval(s.proportion, low / scale, high / scale, alpha=1 - level,
-                                              method="wilson") if n else None
-        except ValueError:
-            return None
-        if n is None or implied is None or 1 / _FACTOR <= implied / n <= _FACTOR or (implied > n and _averaged(s)):
+        implied = interval_implied_n(s.proportion, low / scale, high / scale, level) if n else None
+        if n is None or implied is None or goes_with_n(implied, n, s):
             return None
         return self.finding(
             f"{cell_name(s)}: the printed {100 * level:.0f}% interval {shown} is as wide as a Wilson interval on about "
@@ -529,25 +342,25 @@ class UncertaintyInconsistent(Rule):
             scores=(s.id,), implied_n=implied, factor=implied / n, level=level, **numbers,
         )
 
-    def _plus_minus(self, s: Score, scale: float, reading: _Reading) -> Finding | None:
+    def _plus_minus(self, s: Score, scale: float, reading: Reading) -> Finding | None:
         from claimcheck.stats import implied_n_from_se, se_consistency
 
         p, pm = s.proportion, s.cell.plus_minus / scale  # type: ignore[operator]
         numbers = dict(value=s.value, plus_minus=s.cell.plus_minus, reading=reading.kind, n=s.n)
         if p in (0.0, 1.0):
             return None
-        widest = _Reading("ci").z * (p * (1 - p)) ** 0.5  # a 95% half-width on a single item
+        widest = widest_half_width(p)
         if pm > widest:
             return self.finding(
                 f"{cell_name(s)}: ± {s.cell.plus_minus:g} is wider than any item count allows at this score "
                 f"(even one item gives at most ± {scale * widest:.1f} as a 95% half-width)",
                 scores=(s.id,), widest=scale * widest, **numbers)
-        n = self._known_n(s)
+        n = known_n(s)
         if n is None or reading.kind == "sd":
             return None
         se = reading.se(pm)
         check, implied = se_consistency(p, n, se), implied_n_from_se(p, se)
-        if 1 / _FACTOR <= implied / n <= _FACTOR or (implied > n and _averaged(s)):
+        if goes_with_n(implied, n, s):
             return None
         numbers.update(expected_se=check.expected_se, reported_se=se, ratio=check.ratio, implied_n=implied,
                        factor=implied / n)
@@ -555,12 +368,13 @@ class UncertaintyInconsistent(Rule):
                f"{' (as the notes say)' if reading.kind == 'ci' else ''} implies about {implied:,.0f} items, not the "
                f"{n:,} known ({s.resolution.n_source}); the binomial SE at n = {n:,} is "
                f"{scale * check.expected_se:.2f}")
-        other = _Reading("se") if reading.kind == "ci" else _Reading("ci")
+        other = Reading("se") if reading.kind == "ci" else Reading("ci")
         alt = implied_n_from_se(p, other.se(pm))
-        if 1 / _FACTOR <= alt / n <= _FACTOR:
+        if within_factor(alt, n):
             return self.finding(msg + f"; read as {other.words()} it fits, so the table should say which it prints",
                                 scores=(s.id,), severity="info", alternative=other.kind, alternative_n=alt, **numbers)
         return self.finding(f"{msg} ({_TOO_SMALL if implied > n else _TOO_WIDE})", scores=(s.id,), **numbers)
+
 
 RULES = [
     MissingN, GapWithinNoise, Underpowered, SmallBenchmark, NearCeiling, BestNotSignificant,

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from claimcheck.checker.aggregates import AggregateFit, aggregate_fits
 from claimcheck.checker.base import CheckContext, Rule, cell_name
-from claimcheck.checker.rules.integrity import AggregateFit, aggregate_fits
-from claimcheck.checker.rules.noise import misread_direction, table_marks
+from claimcheck.checker.emphasis import misread_direction, table_marks
+from claimcheck.checker.printed_rows import rows_where
 from claimcheck.records import Finding, Score
 
 
@@ -108,10 +109,7 @@ class UnitUnknown(Rule):
     code, slug, family, severity = "CC103", "unit-unknown", "units", "warning"
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
-        rows: dict[str, list[Score]] = {}
-        for s in context.checked():
-            if s.unit == "unknown" and s.resolution.row_kind != "skipped":
-                rows.setdefault(s.group, []).append(s)
+        rows = rows_where(context, lambda s: s.unit == "unknown" and s.resolution.row_kind != "skipped")
         for scores in rows.values():
             s = scores[0]
             yield self.finding(

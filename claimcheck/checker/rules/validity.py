@@ -6,15 +6,12 @@ import re
 from typing import Iterator
 
 from claimcheck.checker.base import CheckContext, Rule
-from claimcheck.checker.rules.integrity import source_rows
+from claimcheck.checker.printed_rows import rows_where, source_rows
 from claimcheck.records import Finding, Score, SourceTable, StatusNote
 
 
 def _by_row_with(context: CheckContext, state: str) -> Iterator[tuple[list[Score], list[StatusNote]]]:
-    rows: dict[str, list[Score]] = {}
-    for s in context.checked():
-        if any(st.state == state for st in s.resolution.statuses):
-            rows.setdefault(s.group, []).append(s)
+    rows = rows_where(context, lambda s: any(st.state == state for st in s.resolution.statuses))
     for scores in rows.values():
         yield scores, [st for st in scores[0].resolution.statuses if st.state == state]
 

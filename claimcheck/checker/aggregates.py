@@ -1,0 +1,287 @@
+"""Average and total rows: which rows they summarise, the readings tried, and whether they recompute.
+
+An aggregate cell (Average / Total / Overall) is recomputed from the cells of the same column
+(wide tables) or model (long tables): the benchmark rows above it back to the previous
+aggregate or heading row, else those below it, else every benchmark row of the table; each
+with and without rows of another kind (ratings, lower-is-better metrics); as a plain mean,
+an item-weighted mean and a sum.  Each input may be off by half a unit of its last printed
+digit, and the aggregate by half of its own.
+
+Scores in, frozen records out: CC105, CC401 and CC402 read the same fits, computed once per
+context by :func:`aggregate_fits`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator, Sequence
+
+from claimcheck.checker.base import CheckContext
+from claimcheck.records import Score
+
+_EPS = 1e-9  # absorbs float error in printed units
+_TOTAL = re.compile(r"^\s*(?:total|sum|合计|总分|总计|总和)", re.I)
+_MEAN = re.compile(r"^\s*(?:average|avg\b|mean|平均|均值)", re.I)
+
+#: How a message names each value kind.
+KIND_WORDS = {"elo": "rating", "percentile": "percentile", "lower-is-better": "lower-is-better",
+              "percent": "percentage"}
+
+
+def half_unit(s: Score) -> float:
+    """Half a unit of the last printed digit: how far rounding can have moved the value."""
+    return 0.0 if s.cell.decimals is None else 0.5 * 10.0 ** (-s.cell.decimals)
+
+
+def value_kind(s: Score) -> str:
+    """What a value may be averaged with: percent, elo, percentile or lower-is-better.
+
+    Fractions count as percentages here: a row of small unlabelled values is read as 0–1
+    fractions by its values alone, and a scale mix is CC102's finding, not an averaging error.
+    """
+    if s.resolution.direction == "lower" or s.unit == "lower-is-better":
+        return "lower-is-better"
+    return s.unit if s.unit in ("elo", "percentile") else "percent"
+
+
+def is_benchmark_row(s: Score) -> bool:
+    """A row that can feed an aggregate: a benchmark, known to the registry or not."""
+    return s.resolution.row_kind in ("benchmark", "unknown")
+
+
+def rows_text(rows: tuple[int, ...]) -> str:
+    """Row numbers as a message names them: "row 3", "rows 2, 5", "rows 2–8"."""
+    if len(rows) > 2 and list(rows) == list(range(rows[0], rows[-1] + 1)):
+        return f"rows {rows[0]}–{rows[-1]}"
+    return ("row " if len(rows) == 1 else "rows ") + ", ".join(map(str, rows))
+
+
+@dataclass(frozen=True)
+class InputSet:
+    """One reading of which rows an aggregate row summarises."""
+
+    where: str  # "rows 2–8 above it", "every benchmark row of the table (rows 2–12)"
+    rows: tuple[int, ...]
+    kind: str = "percent"  # what the aggregate averages: the commonest kind of its section
+    mixed: tuple[tuple[int, str], ...] = ()  # (row, kind) of inputs of another kind
+
+    @property
+    def other_units(self) -> list[tuple[int, str]]:
+        """The mixed-in inputs of another unit (ratings, percentiles): CC402's case; lower-is-better is CC105's."""
+        return [(row, kind) for row, kind in self.mixed if kind != "lower-is-better"]
+
+
+@dataclass(frozen=True)
+class Recomputed:
+    """An aggregate cell recomputed from one input set by one method, with its rounding tolerance.
+
+    Each input may be off by half a unit of its last printed digit, so a mean may be off by
+    the mean of those half-units, and the printed aggregate by half of its own unit more.
+    """
+
+    inputs: InputSet
+    method: str  # mean | n-weighted mean | sum
+    printed: float
+    cells: tuple[Score, ...]  # input cells with a value
+    missing: tuple[Score, ...]  # input cells printed as missing
+    expected: float
+    tolerance: float
+    expected_zero: float | None = None  # the mean with the missing cells counted as zero
+    tolerance_zero: float | None = None
+
+    @property
+    def diff(self) -> float:
+        """Printed minus recomputed."""
+        return self.printed - self.expected
+
+    @property
+    def matches(self) -> bool:
+        """Whether the printed value is the recomputed one within rounding."""
+        return abs(self.diff) <= self.tolerance + _EPS
+
+    @property
+    def matches_zero(self) -> bool:
+        """Whether the printed value is the mean with the missing inputs counted as zero."""
+        return (self.expected_zero is not None and bool(self.missing)
+                and abs(self.printed - self.expected_zero) <= self.tolerance_zero + _EPS)  # type: ignore[operator]
+
+    def excess(self) -> float:
+        """How far outside the rounding tolerance the printed value lies."""
+        return abs(self.diff) - self.tolerance
+
+    def numbers(self) -> dict:
+        """The numbers a finding stores."""
+        return dict(printed=self.printed, expected=self.expected, tolerance=self.tolerance, diff=self.diff,
+                    method=self.method, input_rows=list(self.inputs.rows), inputs=self.inputs.where,
+                    missing_rows=[m.row for m in self.missing])
+
+
+@dataclass(frozen=True)
+class AggregateFit:
+    """Every recomputation tried for one printed aggregate cell, in order of preference."""
+
+    aggregate: Score
+    tried: tuple[Recomputed, ...]
+
+    @property
+    def match(self) -> Recomputed | None:
+        """The first reading that recomputes within rounding."""
+        return next((r for r in self.tried if r.matches), None)
+
+    @property
+    def zero_match(self) -> Recomputed | None:
+        """The first reading that recomputes only with missing inputs counted as zero."""
+        return next((r for r in self.tried if r.matches_zero), None)
+
+    @property
+    def closest(self) -> Recomputed | None:
+        """The reading that misses by the least."""
+        return min(self.tried, key=Recomputed.excess, default=None)
+
+    @property
+    def used(self) -> Recomputed | None:
+        """The reading the aggregate follows, else the first one tried (the rows above it)."""
+        return self.match or self.zero_match or (self.tried[0] if self.tried else None)
+
+    @property
+    def counts_missing_as_zero(self) -> bool:
+        """Whether the aggregate recomputes only with its missing inputs counted as zero."""
+        return self.match is None and self.zero_match is not None
+
+
+@dataclass(frozen=True)
+class CoverageGap:
+    """An aggregate cell that leaves out benchmarks (printed missing) which others of its row include."""
+
+    fit: AggregateFit
+    reading: Recomputed  # the reading it follows, with the missing inputs it leaves out
+    others: tuple[AggregateFit, ...]  # the aggregates of the row that include one of them
+
+
+def covered_rows(fits: Sequence[AggregateFit]) -> dict[str, set[int]]:
+    """The input rows with a value behind each aggregate cell: aggregate score id -> rows."""
+    return {f.aggregate.id: {c.row for c in f.used.cells} for f in fits if f.used is not None}
+
+
+def coverage_gaps(fits: Sequence[AggregateFit]) -> list[CoverageGap]:
+    """The cells of one aggregate row that average fewer benchmarks than other cells of the row.
+
+    A cell whose missing inputs recompute only as zeros is not a gap: it counts them, as zero.
+    """
+    present = covered_rows(fits)
+    gaps = []
+    for f in fits:
+        u = f.used
+        if u is None or not u.missing or f.counts_missing_as_zero:
+            continue
+        others = tuple(g for g in fits
+                       if g is not f and any(m.row in present.get(g.aggregate.id, ()) for m in u.missing))
+        if others:
+            gaps.append(CoverageGap(f, u, others))
+    return gaps
+
+
+def aggregate_fits(context: CheckContext) -> tuple[AggregateFit, ...]:
+    """The fits of the context's aggregate cells (:func:`fit_aggregates`), computed once per context."""
+    return context.memo("aggregates.fits", lambda: fit_aggregates(context.scores))
+
+
+def fits_by_row(context: CheckContext) -> list[list[AggregateFit]]:
+    """The aggregate fits grouped by printed row (line item), in score order."""
+    rows: dict[str, list[AggregateFit]] = {}
+    for fit in aggregate_fits(context):
+        rows.setdefault(fit.aggregate.group, []).append(fit)
+    return list(rows.values())
+
+
+def fit_aggregates(scores: Sequence[Score]) -> tuple[AggregateFit, ...]:
+    """A fit for every printed cell of an Average / Total / Overall row, in score order."""
+    columns: dict[tuple, list[Score]] = {}
+    for s in scores:
+        columns.setdefault((s.input, s.table, s.model, s.col), []).append(s)
+    fits = []
+    for s in scores:
+        if s.status != "checked" or not _is_aggregate(s) or s.value is None:
+            continue
+        column = sorted(columns[(s.input, s.table, s.model, s.col)], key=lambda x: x.row)
+        tried = tuple(r for inputs in input_sets(s, column) for r in _recompute_all(s, column, inputs))
+        if tried:
+            fits.append(AggregateFit(s, tried))
+    return tuple(fits)
+
+
+def _is_aggregate(s: Score) -> bool:
+    return s.resolution.row_kind == "aggregate"
+
+
+def _is_boundary(s: Score) -> bool:
+    heading = s.status == "skipped" and (s.reason or "").startswith("a heading row")
+    return _is_aggregate(s) or heading
+
+
+def _section(column: list[Score], i: int, step: int) -> list[Score]:
+    """The benchmark rows from position i back (step -1) or forward (+1) to the next boundary, in row order."""
+    out, j = [], i + step
+    while 0 <= j < len(column) and not _is_boundary(column[j]):
+        if is_benchmark_row(column[j]):
+            out.append(column[j])
+        j += step
+    return out[::step]
+
+
+def input_sets(agg: Score, column: list[Score]) -> list[InputSet]:
+    """The readings of which rows of its column an aggregate summarises, in order of preference."""
+    i = next(j for j, s in enumerate(column) if s.id == agg.id)
+    above, below = _section(column, i, -1), _section(column, i, +1)
+    every = [s for s in column if is_benchmark_row(s)]
+    kinds = [value_kind(s) for s in (above or below or every)]
+    kind = max(sorted(set(kinds), key=lambda k: k != "percent"), key=kinds.count) if kinds else "percent"
+    out: list[InputSet] = []
+    for members, where in ((above, "above it"), (below, "below it"), (every, "every benchmark row of the table")):
+        same = [s for s in members if value_kind(s) == kind]
+        for group in (same, members):
+            rows = tuple(s.row for s in group)
+            if rows and rows not in {x.rows for x in out}:
+                text = f"{rows_text(rows)} {where}" if "every" not in where else f"{where} ({rows_text(rows)})"
+                mixed = tuple((s.row, value_kind(s)) for s in group if value_kind(s) != kind)
+                out.append(InputSet(text, rows, kind, mixed))
+    return out
+
+
+def _methods(agg: Score, cells: list[Score]) -> list[str]:
+    """The methods to try, as the aggregate's label suggests."""
+    weighted = ["n-weighted mean"] if all(c.n for c in cells) and len({c.n for c in cells}) > 1 else []
+    if _TOTAL.match(agg.label):
+        return ["sum", "mean"]
+    if _MEAN.match(agg.label):
+        return ["mean", *weighted]
+    return ["mean", *weighted, "sum"]  # "Overall", "Aggregate", "综合": the label does not say
+
+
+def _recompute_all(agg: Score, column: list[Score], inputs: InputSet) -> Iterator[Recomputed]:
+    members = [s for s in column if s.row in inputs.rows]
+    cells = [s for s in members if s.status == "checked" and s.value is not None]
+    missing = [s for s in members if s.status == "missing"]
+    if not cells or len(cells) + len(missing) != len(members):  # an unreadable input: cannot recompute
+        return
+    for method in _methods(agg, cells):
+        yield recompute(agg, inputs, method, cells, missing)
+
+
+def recompute(agg: Score, inputs: InputSet, method: str, cells: list[Score], missing: list[Score]) -> Recomputed:
+    """The aggregate recomputed from its input cells by one method, with the rounding tolerance."""
+    values: list[float] = [c.value for c in cells]  # type: ignore[misc]
+    halves = [half_unit(c) for c in cells]
+    base = dict(inputs=inputs, method=method, printed=agg.value, cells=tuple(cells), missing=tuple(missing))
+    if method == "sum":
+        return Recomputed(**base, expected=sum(values), tolerance=sum(halves) + half_unit(agg))
+    weights = [c.n if method == "n-weighted mean" else 1 for c in cells]
+    total = sum(weights)  # type: ignore[arg-type]
+    expected = sum(w * v for w, v in zip(weights, values)) / total  # type: ignore[operator]
+    tolerance = sum(w * h for w, h in zip(weights, halves)) / total + half_unit(agg)  # type: ignore[operator]
+    zero = {}
+    if missing and method == "mean":
+        count = len(cells) + len(missing)
+        zero = dict(expected_zero=sum(values) / count, tolerance_zero=sum(halves) / count + half_unit(agg))
+    return Recomputed(**base, expected=expected, tolerance=tolerance, **zero)

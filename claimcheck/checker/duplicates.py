@@ -1,0 +1,64 @@
+"""The same model, benchmark and protocol printed twice: when two cells are one line item, and when they disagree.
+
+Helpers of CC404.  Two scores share a protocol key when model, benchmark (or label), version,
+subset, tools, harness, judge, metric, protocol, budget and a table-printed n agree.  Within one
+table they are the same line item only when their rows print the same words besides their
+values; across tables, when both labels name the benchmark plainly or read the same.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from claimcheck.checker.aggregates import half_unit, is_benchmark_row
+from claimcheck.checker.base import CheckContext
+from claimcheck.checker.printed_rows import row_words
+from claimcheck.records import Score
+
+_EPS = 1e-9  # absorbs float error in printed units
+
+
+def conflicting_values(context: CheckContext) -> Iterator[list[Score]]:
+    """Each set of scores given for one model, benchmark and protocol whose values differ beyond rounding.
+
+    Only the scores in a conflicting pair are returned, in input order.
+    """
+    groups: dict[tuple, list[Score]] = {}
+    for s in context.checked():
+        if is_benchmark_row(s) and s.value is not None:
+            groups.setdefault(protocol_key(s), []).append(s)
+    for scores in groups.values():
+        pairs = [(a, b) for i, a in enumerate(scores) for b in scores[i + 1:]
+                 if same_number(a, b) is False and same_line(context, a, b)]
+        if pairs:
+            ids = {s.id for pair in pairs for s in pair}
+            yield [s for s in scores if s.id in ids]
+
+
+def protocol_key(s: Score) -> tuple:
+    """What must agree for two scores to measure the same thing: model, benchmark and every protocol facet."""
+    res = s.resolution
+    what = res.benchmark or " ".join(s.label.casefold().split())
+    table_n = res.n if res.n_source == "table" else None
+    return (" ".join(s.model.casefold().split()), what, res.version, res.subset, res.tools, res.harness,
+            res.judge, res.metric, res.protocol, tuple(sorted((k, str(v)) for k, v in res.budget.items())), table_n)
+
+
+def same_number(a: Score, b: Score) -> bool | None:
+    """Whether two printed values are the same number within rounding; None if not comparable."""
+    if a.proportion is not None and b.proportion is not None:
+        scale = lambda s: 1.0 if s.unit == "fraction" else 100.0  # noqa: E731
+        tolerance = half_unit(a) / scale(a) + half_unit(b) / scale(b)
+        return abs(a.proportion - b.proportion) <= tolerance + _EPS
+    if a.unit == b.unit and a.value is not None and b.value is not None:
+        return abs(a.value - b.value) <= half_unit(a) + half_unit(b) + _EPS
+    return None
+
+
+def same_line(context: CheckContext, a: Score, b: Score) -> bool:
+    """Whether the tables print the two as the same line item (see the module docstring)."""
+    if (a.input, a.table) == (b.input, b.table):
+        words = row_words(context, a)
+        return words is not None and words == row_words(context, b)
+    plain = a.resolution.confidence >= 1.0 and b.resolution.confidence >= 1.0
+    return plain or " ".join(a.title.casefold().split()) == " ".join(b.title.casefold().split())

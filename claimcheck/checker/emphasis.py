@@ -1,0 +1,177 @@
+"""Emphasis: which cells a table marks as best, the tie rules its notes state, and what each row shows.
+
+Bold, a "best"/"SOTA" marker or (with no bold in the table) underline marks a cell as the best
+of its row; underline beside bold marks the runner-up.  A column set wholly in bold is the
+vendor's own model highlighted, not a claim of best, and so is bold when the notes say it marks
+"our" model.  Notes such as "gaps ≤ 0.3 are ties and both bolded" give a tie gap; "best results
+in bold" says every row's best should be bold.
+
+Read once per context by :func:`table_marks` (CC105 and CC306).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator, Sequence
+
+from claimcheck.checker.base import CheckContext
+from claimcheck.records import PROPORTION_UNITS, Score, SourceTable
+
+_EPS = 1e-9  # absorbs float error when comparing printed values
+_BEST_WORDS = re.compile(r"\bbest\b|\bsota\b|state[- ]of[- ]the[- ]art|最佳|最优|最好", re.I)
+_BOLD_WORD = r"(?:\bbold\w*|\bin bold\b|加粗|粗体)"
+_BOLD_MARKS_COLUMN = re.compile(
+    rf"\b(?:our|ours|the proposed)\b[^.;]*{_BOLD_WORD}|{_BOLD_WORD}[^.;]*\b(?:our|ours|the proposed)\b|"
+    r"本文模型.{0,6}加粗|加粗.{0,6}本文", re.I)
+_BEST_IS_BOLD = re.compile(
+    rf"\b(?:best|highest|top)\b[^.;]*{_BOLD_WORD}|{_BOLD_WORD}[^.;]*\b(?:best|highest|top)\b|"
+    r"最佳.{0,8}加粗|加粗.{0,8}最佳|最优.{0,8}加粗|加粗.{0,8}最优", re.I)
+_TIE_RULE = re.compile(
+    r"(?:gaps?|differences?|差距|差值|相差)[^.;。]*?"
+    r"(?:≤|<=|≦|<|within|at most|up to|less than|no more than|不超过|不大于|小于|以内)\s*([0-9]+(?:\.[0-9]+)?)", re.I)
+_TIE_WORDS = re.compile(r"\bties?\b|\btied\b|持平|并列", re.I)
+_BOLD_NOTE = re.compile(_BOLD_WORD, re.I)
+
+
+def claims_best(s: Score) -> bool:
+    """Bold, or a "best"/"SOTA" mark printed with the value."""
+    return (any(e in ("bold", "best", "sota") for e in s.cell.emphasis)
+            or any(_BEST_WORDS.search(m) for m in s.cell.markers))
+
+
+def merit(s: Score) -> float:
+    """The value with larger meaning better, whatever the metric's direction."""
+    lower = s.resolution.direction == "lower" or s.unit == "lower-is-better"
+    return -s.value if lower else s.value  # type: ignore[operator]
+
+
+def misread_direction(s: Score, row: list[Score]) -> bool:
+    """A lower-is-better cell marked best although it is the highest value of its row (CC105's case)."""
+    if merit(s) == s.value:  # higher is better
+        return False
+    values = [x.value for x in row]
+    return s.value == max(values) and max(values) > min(values)  # type: ignore[type-var]
+
+
+@dataclass(frozen=True)
+class TableMarks:
+    """How one table uses emphasis, read from its cells and its notes."""
+
+    best: frozenset[str]  # ids of cells marked as the best of their row
+    second: frozenset[str]  # ids of cells underlined as runner-up (underline beside bold)
+    tie_gap: float | None = None  # notes: gaps up to this (printed units) are ties, all marked
+    best_is_bold: bool = False  # notes: the best result of each row is bold
+    rule: str | None = None  # the note that states the bolding rule
+
+
+def table_marks(context: CheckContext) -> dict[tuple[int, int], TableMarks]:
+    """The emphasis of every table, keyed by (input, table); computed once per context."""
+    return context.memo("emphasis.table_marks", lambda: read_table_marks(context.scores, context.tables))
+
+
+def read_table_marks(scores: Sequence[Score], tables: Sequence[SourceTable]) -> dict[tuple[int, int], TableMarks]:
+    """The emphasis of every table with a checked value, keyed by (input, table)."""
+    by_table: dict[tuple[int, int], list[Score]] = {}
+    for s in scores:
+        if s.status == "checked" and s.value is not None:
+            by_table.setdefault((s.input, s.table), []).append(s)
+    return {key: marks_of(cells, tables[cells[0].table].notes if cells[0].table < len(tables) else ())
+            for key, cells in by_table.items()}
+
+
+def marks_of(scores: list[Score], notes: tuple[str, ...]) -> TableMarks:
+    """How one table's cells and notes use emphasis."""
+    if any(_BOLD_MARKS_COLUMN.search(n) for n in notes):
+        return TableMarks(frozenset(), frozenset())  # bold marks the vendor's own model, not a best cell
+    highlighted = _highlighted_column(scores)
+    best = {s.id for s in scores if claims_best(s) and s.col not in highlighted}
+    underlined = {s.id for s in scores if "underline" in s.cell.emphasis and s.col not in highlighted}
+    second = underlined - best if best else set()
+    best |= underlined if not best else set()
+    tie_gap, rule = tie_rule(notes)
+    best_is_bold = next((n for n in notes if _BEST_IS_BOLD.search(n)), None)
+    return TableMarks(frozenset(best), frozenset(second), tie_gap, best_is_bold is not None, rule or best_is_bold)
+
+
+def _highlighted_column(scores: list[Score]) -> set[int]:
+    """The one column set wholly in bold (the vendor's own model), when nothing else is bold."""
+    columns: dict[int, list[Score]] = {}
+    for s in scores:
+        columns.setdefault(s.col, []).append(s)
+    whole = {c for c, cells in columns.items()
+             if len({x.group for x in cells}) >= 3 and all(claims_best(x) for x in cells)}
+    others_bold = any(claims_best(s) for s in scores if s.col not in whole)
+    return whole if len(whole) == 1 and not others_bold else set()
+
+
+def tie_rule(notes: tuple[str, ...]) -> tuple[float | None, str | None]:
+    """The tie gap the notes state for bolding ("gaps ≤ 0.3 are ties, both bolded") and the note saying it."""
+    for note in notes:
+        m = _TIE_RULE.search(note)
+        if m and _TIE_WORDS.search(note) and _BOLD_NOTE.search(note):
+            return float(m.group(1)), note
+    return None, None
+
+
+@dataclass(frozen=True)
+class MarkedRow:
+    """One printed row with the table's emphasis: who is marked, who is best, who ties."""
+
+    cells: list[Score]
+    marks: TableMarks
+    top: float  # the best value, larger is better
+    tied: frozenset[str]  # cells within the notes' tie gap of the best
+    lower: bool
+
+    @classmethod
+    def of(cls, cells: list[Score], marks: TableMarks) -> "MarkedRow":
+        """The row's cells seen through its table's marks."""
+        top = max(merit(s) for s in cells)
+        gap = marks.tie_gap
+        tied = frozenset(s.id for s in cells if gap is not None and top - merit(s) <= gap + _EPS)
+        return cls(cells, marks, top, tied, merit(cells[0]) != cells[0].value)
+
+    @property
+    def marked(self) -> list[Score]:
+        """The cells marked best, in row order."""
+        return [s for s in self.cells if s.id in self.marks.best]
+
+    @property
+    def best(self) -> Score:
+        """The best cell of the row (the first, when several tie)."""
+        return max(self.cells, key=merit)
+
+    def is_top(self, s: Score) -> bool:
+        """Whether the cell has the row's best value."""
+        return merit(s) >= self.top - _EPS
+
+    def rival(self) -> Score | None:
+        """The best cell neither marked nor tied with the best: what a marked best cell leads."""
+        rivals = [x for x in self.cells if x.id not in self.marks.best and x.id not in self.tied]
+        return max(rivals, key=merit) if rivals else None
+
+    def unmarked_ties(self) -> list[Score]:
+        """Cells the notes' tie gap says should be bolded with the best, but are not."""
+        return [x for x in self.cells if x.id in self.tied and x.id not in self.marks.best]
+
+    def beaten_runners_up(self) -> Iterator[tuple[Score, Score]]:
+        """Each cell underlined as runner-up, with the best unmarked cell that beats it."""
+        for s in (x for x in self.cells if x.id in self.marks.second):
+            better = [x for x in self.cells if x.id not in self.marks.best and merit(x) > merit(s) + _EPS]
+            if better:
+                yield s, max(better, key=merit)
+
+
+def marked_rows(context: CheckContext) -> Iterator[MarkedRow]:
+    """Every printed row of two or more checked values of one kind, with its table's marks."""
+    marks = table_marks(context)
+    for row in context.rows().values():
+        cells = [s for s in row if s.status == "checked" and s.value is not None]
+        if len(cells) >= 2 and len({_rank_kind(s) for s in cells}) == 1:
+            yield MarkedRow.of(cells, marks[(cells[0].input, cells[0].table)])
+
+
+def _rank_kind(s: Score) -> str:
+    """What a value can be ranked against: percentages and win rates together, any other unit (fraction too) alone."""
+    return "percent" if s.unit in PROPORTION_UNITS and s.unit != "fraction" else s.unit

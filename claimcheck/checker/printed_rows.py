@@ -1,0 +1,90 @@
+"""The printed source behind each score: its row of cells, what that row says, its table's notes.
+
+Helpers several rule families read (CC306 and CC307 read the notes, CC404 and CC505 the rows).
+The rows are found once per context (:meth:`CheckContext.memo`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Sequence
+
+from claimcheck.checker.base import CheckContext
+from claimcheck.records import RawCell, Score, SourceTable
+
+_SOURCE_HEADER = re.compile(r"^\s*(?:source|sources|url|link|reference|来源|出处)\s*$", re.I)
+
+
+def source_rows(context: CheckContext) -> dict[str, tuple[RawCell, ...]]:
+    """The printed source row of every score: score id -> its cells; computed once per context."""
+    return context.memo("printed_rows.source_rows", lambda: find_source_rows(context.scores, context.tables))
+
+
+def find_source_rows(scores: Sequence[Score], tables: Sequence[SourceTable]) -> dict[str, tuple[RawCell, ...]]:
+    """The printed source row of every score that has one: score id -> its cells.
+
+    Found by row number and checked against the cell's printed text and label, so a table
+    whose rows were renumbered (an exported claims file read back) still finds its own row.
+    """
+    numbered = [{r[0].row: r for r in table.rows if r} for table in tables]
+    found: dict[str, tuple[RawCell, ...]] = {}
+    for s in scores:
+        if s.table >= len(tables):
+            continue
+        row = numbered[s.table].get(s.row)
+        if row is None or not _own_row(s, row):
+            row = next((r for r in tables[s.table].rows if _own_row(s, r)), None)
+        if row is not None:
+            found[s.id] = row
+    return found
+
+
+def _own_row(s: Score, row: tuple[RawCell, ...]) -> bool:
+    """Whether a printed row holds this score: its text in its column, and its label somewhere."""
+    return s.col < len(row) and row[s.col].text.strip() == s.cell.raw.strip() and any(
+        c.text.strip() == s.label.strip() for c in row)
+
+
+def rows_where(context: CheckContext, keep: Callable[[Score], bool]) -> dict[str, list[Score]]:
+    """The checked scores that pass ``keep``, grouped by printed row (line item), in input order."""
+    out: dict[str, list[Score]] = {}
+    for s in context.checked():
+        if keep(s):
+            out.setdefault(s.group, []).append(s)
+    return out
+
+
+def table_notes(context: CheckContext, s: Score) -> tuple[str, ...]:
+    """The notes printed with the score's table (none when the table is not known)."""
+    return context.tables[s.table].notes if s.table < len(context.tables) else ()
+
+
+def where_printed(context: CheckContext, s: Score) -> str:
+    """Where a score is printed, as a message names it: "Table 2, row 5"."""
+    name = context.tables[s.table].name if s.table < len(context.tables) else f"table {s.table + 1}"
+    return f"{name}, row {s.row}"
+
+
+def row_words(context: CheckContext, s: Score) -> tuple[str, ...] | None:
+    """What a score's row says besides its values: label, qualifiers, metric, harness (not the source column).
+
+    Each cell is case-folded with its white space collapsed; None when the row is not found.
+    """
+    row = source_rows(context).get(s.id)
+    if row is None:
+        return None
+    header = context.tables[s.table].header
+    values = _value_columns(context).get(s.table, set())
+    return tuple(" ".join(c.text.casefold().split()) for j, c in enumerate(row)
+                 if j not in values and not (j < len(header) and _SOURCE_HEADER.match(header[j])))
+
+
+def _value_columns(context: CheckContext) -> dict[int, set[int]]:
+    """The columns of each table that hold scores: table -> column indexes."""
+    def build() -> dict[int, set[int]]:
+        out: dict[int, set[int]] = {}
+        for s in context.scores:
+            out.setdefault(s.table, set()).add(s.col)
+        return out
+
+    return context.memo("printed_rows.value_columns", build)

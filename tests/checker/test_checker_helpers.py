@@ -1,0 +1,180 @@
+"""The checker's helper modules, each on a small table run through the real pipeline up to the checker.
+
+CheckContext.memo; aggregates (which rows an Average row summarises, and whether it recomputes);
+emphasis (best marks, tie rules, highlighted columns); printed_rows (each score's printed row);
+duplicates (one line item printed twice); uncertainty (how the table says to read its ±).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from claimcheck.checker.aggregates import (
+    aggregate_fits, coverage_gaps, fit_aggregates, fits_by_row, half_unit, rows_text, value_kind,
+)
+from claimcheck.checker.base import CheckContext
+from claimcheck.checker.duplicates import conflicting_values, same_number
+from claimcheck.checker.emphasis import marked_rows, merit, misread_direction, table_marks, tie_rule
+from claimcheck.checker.printed_rows import row_words, rows_where, source_rows, table_notes, where_printed
+from claimcheck.checker.uncertainty import (
+    Reading, goes_with_n, known_n, reading_of, widest_half_width, within_factor,
+)
+from claimcheck.pipeline import Options, audit
+
+REGISTRY = str(Path(__file__).parent / "rules" / "registry.yaml")
+
+
+def context_of(tmp_path: Path, text: str, suffix: str = ".csv") -> CheckContext:
+    """The context the rules would see for this table."""
+    path = tmp_path / f"table{suffix}"
+    path.write_text(text, encoding="utf-8")
+    report = audit([str(path)], Options(registry_files=(REGISTRY,)))
+    return CheckContext(scores=report.scores, comparisons=report.comparisons, tables=report.tables)
+
+
+def cell(context: CheckContext, model: str, row: int):
+    """The score of one model on one printed row."""
+    return next(s for s in context.scores if s.model == model and s.row == row)
+
+
+# ── CheckContext.memo ────────────────────────────────────────────────────────
+
+
+def test_memo_builds_once_per_key(tmp_path):
+    context = context_of(tmp_path, "Benchmark,A\nGPQA Diamond,70.0%\n")
+    calls = []
+    first = context.memo("k", lambda: calls.append(1) or ["built"])
+    assert context.memo("k", lambda: calls.append(1) or ["again"]) is first
+    assert context.memo("other", lambda: "x") == "x"
+    assert calls == [1]
+    assert context.score(context.scores[0].id) is context.scores[0]
+
+
+def test_memo_is_per_context(tmp_path):
+    a = context_of(tmp_path, "Benchmark,A\nGPQA Diamond,70.0%\n")
+    b = CheckContext(scores=a.scores, comparisons=a.comparisons, tables=a.tables)
+    a.memo("k", lambda: 1)
+    assert b.memo("k", lambda: 2) == 2
+
+
+def test_shared_helpers_are_memoised(tmp_path):
+    context = context_of(tmp_path, "Benchmark,A,B\nMMLU,80.0,70.0\nGPQA,60.0,50.0\nAverage,70.0,60.0\n")
+    assert aggregate_fits(context) is aggregate_fits(context)
+    assert table_marks(context) is table_marks(context)
+    assert source_rows(context) is source_rows(context)
+
+
+# ── aggregates ───────────────────────────────────────────────────────────────
+
+AVERAGE = "Benchmark,A,B\nMMLU,80.0,70.0\nGPQA,60.0,—\nAverage,72.0,35.0\n"
+
+
+def test_average_rows_are_fitted_per_cell(tmp_path):
+    context = context_of(tmp_path, AVERAGE)
+    fits = {f.aggregate.model: f for f in aggregate_fits(context)}
+    assert fits == {f.aggregate.model: f for f in fit_aggregates(context.scores)}
+    a, b = fits["A"], fits["B"]
+    assert a.match is None and a.closest.expected == pytest.approx(70.0)
+    assert a.closest.inputs.where == "rows 2, 3 above it" and a.closest.inputs.rows == (2, 3)
+    assert b.counts_missing_as_zero and b.zero_match.expected_zero == pytest.approx(35.0)
+    assert [len(fits) for fits in fits_by_row(context)] == [2]
+
+
+def test_an_average_that_leaves_out_a_missing_benchmark_is_a_coverage_gap(tmp_path):
+    context = context_of(tmp_path, "Benchmark,A,B\nMMLU,80.0,70.0\nGPQA,60.0,—\nAverage,70.0,70.0\n")
+    (gap,) = coverage_gaps(aggregate_fits(context))
+    assert gap.fit.aggregate.model == "B" and [m.row for m in gap.reading.missing] == [3]
+    assert [o.aggregate.model for o in gap.others] == ["A"]
+
+
+def test_rounding_and_kinds(tmp_path):
+    context = context_of(tmp_path, "Benchmark,A\nMMLU,80.25\nGPQA,60.0\n")
+    assert half_unit(cell(context, "A", 2)) == pytest.approx(0.005)
+    assert half_unit(cell(context, "A", 3)) == pytest.approx(0.05)
+    assert value_kind(cell(context, "A", 2)) == "percent"
+    assert rows_text((2, 3, 4)) == "rows 2–4" and rows_text((2, 5)) == "rows 2, 5" and rows_text((7,)) == "row 7"
+
+
+# ── emphasis ─────────────────────────────────────────────────────────────────
+
+BOLD = """| Benchmark | A | B | C |
+|---|---|---|---|
+| GPQA Diamond | **90.2%** | 90.0% | 60.1% |
+| HLE | **40.2%** | **40.0%** | 30.1% |
+
+Note: gaps ≤ 0.3 are considered ties and both bolded.
+"""
+
+
+def test_bold_cells_and_the_tie_rule_are_read(tmp_path):
+    context = context_of(tmp_path, BOLD, ".md")
+    (marks,) = table_marks(context).values()
+    assert {context.score(i).cell.raw.strip("*") for i in marks.best} == {"90.2%", "40.2%", "40.0%"}
+    assert marks.tie_gap == 0.3 and "ties" in marks.rule
+    gpqa = next(v for v in marked_rows(context) if v.cells[0].row == 3)
+    assert [s.model for s in gpqa.unmarked_ties()] == ["B"]
+    assert gpqa.rival().model == "C" and gpqa.best.model == "A"
+
+
+def test_tie_rule_needs_ties_and_bold():
+    assert tie_rule(("gaps ≤ 0.3 are ties, both in bold",)) == (0.3, "gaps ≤ 0.3 are ties, both in bold")
+    assert tie_rule(("gaps ≤ 0.3 are ties",)) == (None, None)
+
+
+def test_a_column_set_wholly_in_bold_is_a_highlight_not_a_best_claim(tmp_path):
+    context = context_of(tmp_path, "| Benchmark | Ours | B |\n|---|---|---|\n| MMLU | **80.0** | 85.0 |\n"
+                                   "| GPQA | **60.0** | 50.0 |\n| HLE | **30.0** | 20.0 |\n", ".md")
+    (marks,) = table_marks(context).values()
+    assert marks.best == frozenset()
+
+
+def test_merit_and_misread_direction_follow_lower_is_better(tmp_path):
+    context = context_of(tmp_path, "Benchmark,A,B\nWikiText BPB (↓),0.91,0.84\n")
+    a, b = cell(context, "A", 2), cell(context, "B", 2)
+    assert merit(a) < merit(b)
+    assert misread_direction(a, [a, b]) and not misread_direction(b, [a, b])
+
+
+# ── printed rows and duplicates ──────────────────────────────────────────────
+
+TWICE = "Benchmark,A,B\nGPQA Diamond,71.2%,60.0%\nGPQA Diamond,68.4%,60.0%\n"
+
+
+def test_each_score_finds_its_printed_row(tmp_path):
+    context = context_of(tmp_path, TWICE)
+    rows = source_rows(context)
+    s = cell(context, "A", 3)
+    assert [c.text for c in rows[s.id]] == ["GPQA Diamond", "68.4%", "60.0%"]
+    assert row_words(context, s) == ("gpqa diamond",)
+    assert where_printed(context, s).endswith(", row 3")
+    assert table_notes(context, s) == ()
+    assert list(rows_where(context, lambda x: x.model == "A")) == [cell(context, "A", 2).group, s.group]
+
+
+def test_conflicting_values_are_the_pairs_outside_rounding(tmp_path):
+    context = context_of(tmp_path, TWICE)
+    (involved,) = conflicting_values(context)
+    assert [(s.model, s.row) for s in involved] == [("A", 2), ("A", 3)]
+    assert same_number(cell(context, "B", 2), cell(context, "B", 3)) is True
+
+
+# ── uncertainty ──────────────────────────────────────────────────────────────
+
+
+def test_the_notes_say_how_to_read_a_plus_minus(tmp_path):
+    md = "| Benchmark | A |\n|---|---|\n| GPQA Diamond | 70.2 ± 6.4 |\n\nNote: ± is the 95% confidence interval.\n"
+    context = context_of(tmp_path, md, ".md")
+    reading = reading_of(context, context.scores[0])
+    assert reading == Reading("ci", 0.95)
+    assert reading.se(0.064) == pytest.approx(0.064 / 1.959964, rel=1e-6)
+    assert reading_of(context_of(tmp_path, "Benchmark,A\nGPQA Diamond,70.2 ± 3.3\n"), context.scores[0]).kind == "se"
+
+
+def test_implied_n_goes_with_the_known_n_within_a_factor_of_two(tmp_path):
+    s = context_of(tmp_path, "Benchmark,A\nGPQA Diamond,70.2 ± 3.3\n").scores[0]
+    assert known_n(s) == 198
+    assert within_factor(300, 198) and not within_factor(500, 198)
+    assert not goes_with_n(500, 198, s)
+    assert widest_half_width(0.5) == pytest.approx(1.959964 * 0.5, rel=1e-6)
