@@ -131,12 +131,12 @@ class ComparabilityRule(Rule):
 
 def cell_name(s: Score) -> str:
     """How a message names a cell: model, label and printed value."""
-    return f"{s.model} {s.cell.raw.strip() or '(empty)'} on {s.title!r} (row {s.row})"
+    return f"{s.model} {s.cell.shown or '(empty)'} on {s.title!r} (row {s.row})"
 
 
 def _pair(a: Score, b: Score) -> str:
     if a.title == b.title:
-        return f"{a.title!r}: {a.model} {a.cell.raw.strip()} vs {b.model} {b.cell.raw.strip()}"
+        return f"{a.title!r}: {a.model} {a.cell.shown} vs {b.model} {b.cell.shown}"
     return f"{cell_name(a)} vs {cell_name(b)}"
 
 

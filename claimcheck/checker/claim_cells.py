@@ -146,7 +146,7 @@ def number_text(value: float, unit: str) -> str:
 def pair_text(s: Score, t: Score) -> str:
     """Two cells as a reader finds them: "Astra 57.9% vs Fable 5.1 55.8% on 'Terminal-Bench 4.0' (row 2)"."""
     if s.group == t.group:
-        return f"{s.model} {s.cell.raw.strip()} vs {t.model} {t.cell.raw.strip()} on {s.title!r} (row {s.row})"
+        return f"{s.model} {s.cell.shown} vs {t.model} {t.cell.shown} on {s.title!r} (row {s.row})"
     return f"{cell_name(s)} vs {cell_name(t)}"
 
 
@@ -163,5 +163,5 @@ def rows_text(rows: list[Score]) -> str:
     if not valued:
         return ""
     first = [s for s in valued if s.group == valued[0].group]
-    cells = ", ".join(f"{s.model} {s.cell.raw.strip()}" for s in first[:4])
+    cells = ", ".join(f"{s.model} {s.cell.shown}" for s in first[:4])
     return f"The table's {first[0].title!r} row has {cells}."

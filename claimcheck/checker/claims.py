@@ -123,7 +123,7 @@ def _judge_benchmark(claim: ParsedClaim, bench: str, cells: Cells, alpha: float)
     mine = [s for s in rows if s.model == claim.subject]
     valued = [s for s in mine if s.value is not None]
     if not valued:
-        shown = f" (printed {mine[0].cell.raw.strip() or 'empty'})" if mine else ""
+        shown = f" (printed {mine[0].cell.shown or 'empty'})" if mine else ""
         return [Outcome("unverifiable", f"The table has no value for {claim.subject} on {name}{shown}.",
                         scores=tuple(s.id for s in mine))]
     if claim.relation == "value":
@@ -135,7 +135,7 @@ def _judge_benchmark(claim: ParsedClaim, bench: str, cells: Cells, alpha: float)
     for rival in rivals:
         theirs = [s for s in rows if s.model == rival and s.value is not None]
         if not theirs:
-            printed = next((s.cell.raw.strip() for s in rows if s.model == rival), "")
+            printed = next((s.cell.shown for s in rows if s.model == rival), "")
             shown = f" (printed {printed})" if printed else ""
             outcomes.append(Outcome("unverifiable", f"The table has no value for {rival} on {name}{shown}."))
             continue
@@ -263,13 +263,13 @@ def _value_numbers(claim: ParsedClaim, rows: list[Score]) -> list[Outcome]:
         shown, exact = number_text(value, unit), unit[:1] not in "<>" or not unit
         if match is not None:
             how = "agrees within rounding" if exact else "holds"
-            out.append(Outcome("supported", f"The table prints {match.cell.raw.strip()} for {match.model} on "
+            out.append(Outcome("supported", f"The table prints {match.cell.shown} for {match.model} on "
                                             f"{match.title!r} (row {match.row}); the text's {shown} {how}.",
                                (match.id,)))
         else:
             near = min(mine, key=lambda s: abs(s.value - value))  # type: ignore[operator]
             how = "more than rounding apart" if exact else f"which is not {shown}"
             out.append(Outcome("number-mismatch", f"The text says {shown} but the table prints "
-                                                  f"{near.cell.raw.strip()} for {near.model} on {near.title!r} "
+                                                  f"{near.cell.shown} for {near.model} on {near.title!r} "
                                                   f"(row {near.row}), {how}.", (near.id,)))
     return out

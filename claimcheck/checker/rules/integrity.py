@@ -90,7 +90,7 @@ class UnparseableCell(Rule):
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         for s in context.scores:
-            if s.cell.status == "unparseable":
+            if s.cell.status == "unparseable" and s.resolution.row_kind != "skipped":
                 yield self.finding(f"{s.model} on {s.title!r} (row {s.row}, column {s.column!r}): {s.cell.problem}",
                                    scores=(s.id,), raw=s.cell.raw)
 

@@ -42,14 +42,15 @@ class MissingN(Rule):
     code, slug, family, severity = "CC301", "missing-n", "noise", "warning"
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
-        rows = rows_where(context, lambda s: s.unit in PROPORTION_UNITS and s.n is None and s.proportion is not None)
+        rows = rows_where(context, lambda s: s.unit in PROPORTION_UNITS and s.n is None and s.proportion is not None
+                          and s.resolution.row_kind != "aggregate")  # an average has no items of its own
         for scores in rows.values():
             s = scores[0]
             note = s.resolution.n_note
             yield self.finding(
                 f"{s.title!r} (row {s.row}): no item count in the table or the registry"
                 f"{' (' + note + ')' if note else ''}; no interval or test can be computed for "
-                f"{', '.join(x.model + ' ' + x.cell.raw for x in scores)}",
+                f"{', '.join(x.model + ' ' + x.cell.shown for x in scores)}",
                 scores=[x.id for x in scores], registry_note=note,
             )
 
@@ -237,7 +238,7 @@ class BestNotSignificant(Rule):
     def _not_best(self, view: MarkedRow, s: Score, best: Score, runner_up: bool = False) -> Finding:
         mark = "underlined as the runner-up" if runner_up else f"marked best ({', '.join(s.cell.emphasis) or 'marker'})"
         return self.finding(
-            f"{cell_name(s)} is {mark}, but {best.model} {best.cell.raw.strip()} is "
+            f"{cell_name(s)} is {mark}, but {best.model} {best.cell.shown} is "
             + ("lower (lower is better)" if view.lower else "higher"),
             scores=(s.id, best.id), severity="error", value=s.value, best_value=best.value,
             best_model=best.model, direction="lower" if view.lower else "higher", tie_gap=view.marks.tie_gap,
@@ -248,7 +249,7 @@ class BestNotSignificant(Rule):
         if rival is None:
             return
         c = comparisons.get(frozenset((s.id, rival.id)))
-        head = f"{cell_name(s)} is marked best over {rival.model} {rival.cell.raw.strip()}"
+        head = f"{cell_name(s)} is marked best over {rival.model} {rival.cell.shown}"
         pair = dict(scores=(s.id, rival.id), comparisons=(c.id,) if c else ())
         if c is None or c.verdict == "no-n":
             why = c.note if c is not None and c.note else "no item count"
@@ -279,7 +280,7 @@ class BestNotSignificant(Rule):
         elif marks.best_is_bold and marks.best and not any(view.is_top(s) for s in view.marked):
             yield self.finding(
                 f"the notes say the best result is bold ({marks.rule!r}), but the best on {best.title!r} "
-                f"(row {best.row}), {best.model} {best.cell.raw.strip()}, is not",
+                f"(row {best.row}), {best.model} {best.cell.shown}, is not",
                 scores=(best.id,), rule=marks.rule,
             )
 

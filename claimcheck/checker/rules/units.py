@@ -113,7 +113,7 @@ class UnitUnknown(Rule):
         for scores in rows.values():
             s = scores[0]
             yield self.finding(
-                f"{s.title!r} (row {s.row}): cannot tell what unit {', '.join(x.cell.raw for x in scores)} "
+                f"{s.title!r} (row {s.row}): cannot tell what unit {', '.join(x.cell.shown for x in scores)} "
                 f"{'is' if len(scores) == 1 else 'are'} in — {s.resolution.unit_reason or 'no unit printed'}",
                 scores=[x.id for x in scores], reason=s.resolution.unit_reason,
             )
@@ -183,7 +183,7 @@ class LowerIsBetter(Rule):
                 if table is not None and s.id in table.best and misread_direction(s, cells):
                     yield self.finding(
                         f"{cell_name(s)} is marked best, but lower is better on this metric: it is the worst value "
-                        f"of the row and {best.model} {best.cell.raw.strip()} is the best",
+                        f"of the row and {best.model} {best.cell.shown} is the best",
                         scores=(s.id, best.id), value=s.value, best_value=best.value, direction="lower",
                     )
         rows: dict[str, list[tuple[AggregateFit, list[Score], bool]]] = {}
