@@ -104,22 +104,31 @@ def read_text_claims(paths: Sequence[str], scores: Sequence[Score], resolver) ->
 
 
 def benchmark_refs(scores: Sequence[Score], catalogue) -> tuple[BenchmarkRef, ...]:
-    """The registry entries the report used, for its appendix."""
+    """The registry entries the report used, with the counts of the versions and subsets it used."""
     from claimcheck.registry.resolver import _status_notes
 
+    used: dict[str, dict[tuple[str | None, str | None], None]] = {}
+    for s in scores:
+        if s.benchmark:
+            used.setdefault(s.benchmark, {})[(s.resolution.version, s.resolution.subset)] = None
     refs = []
-    for bench_id in sorted({s.benchmark for s in scores if s.benchmark}):
+    for bench_id in sorted(used):
         b = catalogue.get(bench_id)
         counts = []
-        for v in b.versions:
-            counts.append((v.id, v.n.value, v.n.evidence or "unknown"))
-            counts += [(f"{v.id} / {s.id}", s.n.value, s.n.evidence or "unknown") for s in v.subsets]
-        refs.append(BenchmarkRef(
-            id=b.id, name=b.name, unit=b.unit, versions=tuple(v.id for v in b.versions), n=tuple(counts),
-            statuses=tuple(_status_notes(b, None)) + tuple(
-                n for v in b.versions for n in _status_notes(b, v.id) if n.version),
-            sources=b.sources,
-        ))
+        for version_id, subset_id in used[bench_id]:
+            version = b.version(version_id)
+            subset = next((x for x in version.subsets if x.id == subset_id), None) if version else None
+            count = subset.n if subset else (version.n if version else None)
+            where = " / ".join(x for x in (version_id, subset_id) if x) or "version not stated"
+            if count is not None:
+                counts.append((where, count.value, count.evidence or "no count",
+                               count.sources[0] if count.sources else (count.note or "")))
+            else:
+                counts.append((where, None, "not in the registry", ""))
+        statuses = tuple(_status_notes(b, None)) + tuple(
+            n for v in b.versions if v.id in {vid for vid, _ in used[bench_id]} for n in _status_notes(b, v.id) if n.version)
+        refs.append(BenchmarkRef(id=b.id, name=b.name, unit=b.unit, versions=tuple(v.id for v in b.versions),
+                                 n=tuple(counts), statuses=statuses, sources=b.sources))
     return tuple(refs)
 
 

@@ -343,7 +343,7 @@ class BenchmarkRef:
     name: str
     unit: str
     versions: tuple[str, ...]
-    n: tuple[tuple[str, int | None, str], ...]  # (version/subset, n, evidence)
+    n: tuple[tuple[str, int | None, str, str], ...]  # (version/subset used, n, evidence, source)
     statuses: tuple[StatusNote, ...]
     sources: tuple[str, ...]
 

@@ -95,7 +95,7 @@ def report_records(report: Report) -> dict[str, Any]:
                    for c in report.claims],
         "rules": [asdict(r) for r in report.rules],
         "benchmarks": [{"id": b.id, "name": b.name, "unit": b.unit, "versions": list(b.versions),
-                        "n": [{"where": w, "n": n, "evidence": e} for w, n, e in b.n],
+                        "n": [{"where": w, "n": n, "evidence": e, "source": src} for w, n, e, src in b.n],
                         "statuses": [asdict(s) for s in b.statuses], "sources": list(b.sources)}
                        for b in report.benchmarks],
     }

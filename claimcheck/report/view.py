@@ -13,6 +13,7 @@ from claimcheck.records import Comparison, Finding, Report, RuleDoc, Score
 from claimcheck.report.conclusions import Conclusion, conclusions, pp
 
 SEVERITIES = ("error", "warning", "info")
+LONG_REPORT = 80  # findings + cells: above this the report gets a table of contents
 
 
 def interval_text(s: Score) -> str:
@@ -86,6 +87,20 @@ class ScoreLine:
 
 
 @dataclass(frozen=True)
+class RowLine:
+    """What one printed line item measures (one row of a wide table)."""
+
+    title: str
+    benchmark: str
+    version: str
+    metric: str
+    setup: str
+    unit: str
+    n: str
+    note: str
+
+
+@dataclass(frozen=True)
 class BenchmarkView:
     id: str
     name: str
@@ -151,10 +166,12 @@ class ReportView:
     tables: list[TableView]
     groups: list[RuleGroup]
     scores: list[ScoreLine]
+    rows: list[RowLine]
     benchmarks: list[BenchmarkView]
     environment: list[str]
     skipped: list[ScoreLine]
     rows_total: int
+    long: bool = False  # long enough to need a table of contents
     claims: list[ClaimView] = field(default_factory=list)
     interval_points: list[IntervalPoint] = field(default_factory=list)
     gap_bars: list[GapBar] = field(default_factory=list)
@@ -191,10 +208,12 @@ def build_view(report: Report) -> ReportView:
         tables=[_table_view(report, t_index, notes_by_score) for t_index in range(len(report.tables))],
         groups=_groups(numbered, report.rules, by_id),
         scores=[_score_line(s) for s in report.scores if s.status == "checked"],
+        rows=_row_lines(report.scores),
         skipped=[_score_line(s) for s in report.scores if s.status == "skipped"],
         benchmarks=[_benchmark_view(b) for b in report.benchmarks],
         environment=list(meta.environment),
         rows_total=sum(len(t.rows) for t in report.tables),
+        long=len(report.findings) + len(report.scores) > LONG_REPORT,
         claims=[ClaimView(c.claim, c.source, c.text, _VERDICT_WORDS[c.verdict], ", ".join(c.codes), c.explanation)
                 for c in report.claims],
         interval_points=_interval_points(report.scores),
@@ -296,6 +315,39 @@ def _groups(numbered, docs: tuple[RuleDoc, ...], by_id) -> list[RuleGroup]:
     return [replace(g, severity=_worst([f.severity for f in g.findings])) for g in groups.values()]
 
 
+def _setup(s: Score) -> str:
+    res = s.resolution
+    parts = []
+    if res.tools is not None:
+        parts.append("with tools" if res.tools else "no tools")
+    parts += [f"harness {res.harness}"] if res.harness else []
+    parts += [f"judge {res.judge}"] if res.judge else []
+    parts += [f"{res.protocol} protocol"] if res.protocol else []
+    parts += [f"{k.replace('_', ' ')} {v}" for k, v in res.budget.items()]
+    parts += [f"{f} differs" for f in res.differs] + [f"{f} not stated" for f in res.unknown]
+    return "; ".join(parts) or "—"
+
+
+def _row_lines(scores) -> list[RowLine]:
+    """One line per line item that holds at least one checked value."""
+    seen: dict[str, Score] = {}
+    for s in scores:
+        if s.status == "checked" and s.group not in seen:
+            seen[s.group] = s
+    lines = []
+    for s in seen.values():
+        res = s.resolution
+        n = "—" if res.n is None else f"{res.n:,} ({res.n_source})"
+        states = sorted({st.state for st in res.statuses})
+        note = "; ".join(x for x in (", ".join(states), res.n_note or "", s.ci_note or "") if x)
+        lines.append(RowLine(
+            title=s.title, benchmark=res.benchmark_name or ("an average of other rows" if res.row_kind == "aggregate" else "not in the registry"),
+            version=" / ".join(x for x in (res.version, res.subset) if x) or "—", metric=res.metric or "—",
+            setup=_setup(s), unit=s.unit, n=n, note=note,
+        ))
+    return lines
+
+
 def _score_line(s: Score) -> ScoreLine:
     res = s.resolution
     n = "—" if res.n is None else f"{res.n:,} ({res.n_source})"
@@ -308,7 +360,12 @@ def _score_line(s: Score) -> ScoreLine:
 
 
 def _benchmark_view(b) -> BenchmarkView:
-    counts = [f"{where}: {n:,} ({evidence})" for where, n, evidence in b.n if n]
+    counts = [f"{where}: n = {n:,} ({evidence}; {src})" if n else f"{where}: no item count" for where, n, evidence, src in b.n]
     statuses = [f"{st.state} — {st.who}{', ' + st.when if st.when else ''}: {st.what}"
                 + (" [second-hand]" if st.unverified else "") + f" ({st.source})" for st in b.statuses]
-    return BenchmarkView(id=b.id, name=b.name, unit=b.unit, counts=counts, statuses=statuses, sources=list(b.sources))
+    more = len(b.sources) - _SOURCES_SHOWN
+    sources = list(b.sources[:_SOURCES_SHOWN]) + ([f"{more} more: claimcheck registry show {b.id}"] if more > 0 else [])
+    return BenchmarkView(id=b.id, name=b.name, unit=b.unit, counts=counts, statuses=statuses, sources=sources)
+
+
+_SOURCES_SHOWN = 3
