@@ -60,9 +60,10 @@ class AuditResult:
 
     def to_pdf(self, path: str | Path) -> Path:
         """Write the PDF report; return its path."""
-        from claimcheck.report.pdf import write_pdf
+        from claimcheck.report.pdf import render_pdf
+        from claimcheck.report.view import build_view
 
-        write_pdf(self.to_html(), path)
+        render_pdf(build_view(self.report), path)
         return Path(path)
 
 

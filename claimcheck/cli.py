@@ -169,11 +169,10 @@ def _terminal_and_pdf(report, view, sources, output, no_pdf, quiet) -> None:
     render_terminal(view, verbose=not quiet)
     if no_pdf:
         return
-    from claimcheck.report.html import render_html
-    from claimcheck.report.pdf import write_pdf
+    from claimcheck.report.pdf import render_pdf
 
     path = Path(output) if output else _default_pdf(sources[0])
-    pages = _with_progress("rendering the PDF", lambda: write_pdf(render_html(view), path), True)
+    pages = _with_progress("rendering the PDF", lambda: render_pdf(view, path), True)
     click.echo(f"\nReport written to {path} ({pages} page{'s' if pages != 1 else ''})")
 
 

@@ -91,3 +91,21 @@ def test_the_renderer_itself_refuses_every_url(tmp_path, monkeypatch):
     assert any(u.startswith("file:///etc/passwd") for u in asked)
     assert any(u.startswith("http://127.0.0.1:9/") for u in asked)
     assert "root:" not in _pdf_text(tmp_path / "t.pdf")
+
+
+def test_charts_drawn_in_a_worker_reach_the_pdf(tmp_path):
+    """A fresh process draws the charts in a forked worker while WeasyPrint loads."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "n500.pdf"
+    code = (
+        "import sys; from claimcheck.pipeline import audit, Options; from claimcheck.report.view import build_view;"
+        "from claimcheck.report.pdf import render_pdf;"
+        f"v = build_view(audit([{str(EXAMPLES / 'agent_index_preview.csv')!r}], Options(assume_n=500)));"
+        "assert 'weasyprint' not in sys.modules;"
+        f"print(render_pdf(v, {str(out)!r}))"
+    )
+    pages = int(subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout)
+    text = _pdf_text(out)
+    assert pages >= 3 and "score (%) with 95% interval" in text and "Newcombe" in text

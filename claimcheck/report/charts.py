@@ -112,3 +112,8 @@ def gap_chart(bars: list[GapBar]) -> list[str]:
         ax.grid(axis="x", color="#dddddd", lw=0.6)
         charts.append(_svg(fig))
     return charts
+
+
+def draw_charts(view) -> dict[str, list[str]]:
+    """Every chart of a report view, as data URIs."""
+    return {"intervals": interval_chart(view.interval_points), "gaps": gap_chart(view.gap_bars)}

@@ -25,11 +25,18 @@ def _css() -> str:
     return resources.files("claimcheck").joinpath("templates/report.css").read_text(encoding="utf-8")
 
 
-def render_html(view: ReportView, *, charts: bool = True) -> str:
-    """The complete, self-contained HTML document (charts inline as SVG)."""
-    drawn = {"intervals": [], "gaps": []}
-    if charts:
-        from claimcheck.report.charts import gap_chart, interval_chart
+def render_html(view: ReportView, *, charts: bool | dict = True) -> str:
+    """The complete, self-contained HTML document (charts inline as SVG).
 
-        drawn = {"intervals": interval_chart(view.interval_points), "gaps": gap_chart(view.gap_bars)}
+    ``charts`` is True (draw them here), False (leave them out), or the
+    already drawn charts from :func:`claimcheck.report.charts.draw_charts`.
+    """
+    if isinstance(charts, dict):
+        drawn = charts
+    elif charts:
+        from claimcheck.report.charts import draw_charts
+
+        drawn = draw_charts(view)
+    else:
+        drawn = {"intervals": [], "gaps": []}
     return _environment().get_template("report.html.j2").render(v=view, css=_css(), charts=drawn)

@@ -51,3 +51,51 @@ def write_pdf(html: str, path: str | Path) -> int:
         except OSError as exc:
             raise ClaimcheckError(f"cannot write the PDF: {exc.strerror or exc}", path=str(path)) from None
     return len(document.pages)
+
+
+def render_pdf(view, path: str | Path) -> int:
+    """Charts, HTML and PDF for a report view; return the page count.
+
+    When the report has charts they are drawn in a forked worker while this
+    process loads WeasyPrint and its fonts: on a machine with two cores the
+    PDF stage then costs the larger of the two, not their sum.
+    """
+    from claimcheck.report.html import render_html
+
+    import sys
+
+    if not (view.interval_points or view.gap_bars):
+        return write_pdf(render_html(view, charts=False), path)
+    if "weasyprint" in sys.modules:  # nothing left to overlap with: draw here
+        return write_pdf(render_html(view), path)
+    pool, future = _start_charts(view)
+    import weasyprint  # noqa: F401  (loaded while the worker draws)
+
+    charts = None
+    if future is not None:
+        try:
+            charts = future.result(timeout=120)
+        except Exception:  # a worker that died or hung: draw here instead
+            charts = None
+        pool.shutdown(wait=False, cancel_futures=True)
+    if charts is None:
+        from claimcheck.report.charts import draw_charts
+
+        charts = draw_charts(view)
+    return write_pdf(render_html(view, charts=charts), path)
+
+
+def _start_charts(view):
+    """A one-worker fork pool drawing the charts, or (None, None) where fork is unavailable."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return None, None
+    try:
+        from claimcheck.report.charts import draw_charts
+
+        pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
+        return pool, pool.submit(draw_charts, view)
+    except OSError:
+        return None, None
