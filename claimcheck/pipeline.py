@@ -86,11 +86,32 @@ def resolve_rows(observations: Sequence[Observation], resolver) -> dict[str, Res
     return out
 
 
+def apply_footnotes(observations: Sequence[Observation], tables: Sequence[SourceTable],
+                    resolutions: dict[str, Resolution], resolver) -> dict[str, Resolution]:
+    """Stage 3b: each cell's resolution after the table's footnotes (by observation id)."""
+    from claimcheck.registry.footnotes import doubt_denominator, note_for, read_notes, refine, stated_count
+
+    notes = [read_notes(t.notes) for t in tables]
+    out = {}
+    for obs in observations:
+        res = resolutions[obs.group]
+        table_notes = notes[obs.table]
+        if table_notes and res.benchmark:
+            note = note_for(obs.cell.markers, table_notes) if obs.cell.markers else None
+            if note is not None:
+                res = refine(res, note, resolver)
+            for n in table_notes:
+                if n.marker is None and stated_count(n.text) and resolver.mentions(n.text, res.benchmark):
+                    res = doubt_denominator(res, n)
+        out[obs.id] = res
+    return out
+
+
 def measure_scores(observations: Sequence[Observation], resolutions: dict[str, Resolution], options: Options) -> list[Score]:
-    """Stage 4: value, unit, proportion, n and interval for every cell."""
+    """Stage 4: value, unit, proportion, n and interval for every cell (resolutions by observation id)."""
     from claimcheck.checker.measure import measure
 
-    return [measure(o, resolutions[o.group], ci_method=options.ci_method, alpha=options.alpha) for o in observations]
+    return [measure(o, resolutions[o.id], ci_method=options.ci_method, alpha=options.alpha) for o in observations]
 
 
 def read_text_claims(paths: Sequence[str], scores: Sequence[Score], resolver) -> list:
@@ -148,7 +169,8 @@ def audit(
     catalogue = load_catalogue(options.registry_files)
     resolver = Resolver(catalogue, assume_n=options.assume_n)
     observations = parse_tables(tables, resolver, options.benchmark)
-    scores = measure_scores(observations, resolve_rows(observations, resolver), options)
+    per_cell = apply_footnotes(observations, tables, resolve_rows(observations, resolver), resolver)
+    scores = measure_scores(observations, per_cell, options)
     claims = read_text_claims(options.claims_files, scores, resolver) if options.claims_files else []
     comparisons, findings, rules, verdicts = checker.run(
         scores, tables, alpha=options.alpha, power=options.power, selection=options.selection, claims=claims)

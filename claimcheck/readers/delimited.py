@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 from claimcheck.errors import InputError
 from claimcheck.parsing.cells import looks_decimal_comma
@@ -86,6 +87,21 @@ def read_delimited(data: bytes, path: str, *, delimiter: str | None = None) -> t
                 f"ragged row: {len(record)} fields where the header has {width}", path=path, row=number
             )
         rows.append(tuple(RawCell(text=c.strip(), row=number, col=j) for j, c in enumerate(record)))
+    rows, notes = split_trailing_notes(rows)
+    if not rows:
+        raise InputError("the table has a header but no data rows", path=path)
     decimal_comma = delimiter != "," and looks_decimal_comma([c.text for r in rows for c in r[1:]])
-    table = SourceTable(input=0, name=path, header=tuple(header), rows=tuple(rows), decimal_comma=decimal_comma)
+    table = SourceTable(input=0, name=path, header=tuple(header), rows=tuple(rows), notes=notes,
+                        decimal_comma=decimal_comma)
     return table, encoding, delimiter
+
+
+_NOTE_START = re.compile(r"^\s*(?:\\?[*†‡§¶#]|[¹²³⁴⁵⁶⁷⁸⁹]|\[\^?\d+\]|\(\w\)\s|note\b|notes\b|source\b|注|备注|说明|来源)", re.I)
+
+
+def split_trailing_notes(rows: list) -> tuple[list, tuple[str, ...]]:
+    """Footnotes pasted under a table ("* on the text-only subset") are notes, not data rows."""
+    notes: list[str] = []
+    while rows and _NOTE_START.match(rows[-1][0].text) and not any(c.text for c in rows[-1][1:]):
+        notes.insert(0, rows.pop()[0].text)
+    return rows, tuple(notes)

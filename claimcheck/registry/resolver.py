@@ -47,6 +47,17 @@ class Resolver:
     def is_benchmark(self, label: str) -> bool:
         return self.match(label) is not None
 
+    def subset_named(self, bench: Benchmark, text: str, version_id: str | None) -> Subset | None:
+        """The subset of ``bench`` a piece of text names (a footnote, say), if any."""
+        subset, _ = self._find_subset(bench, text, bench.version(version_id))
+        return subset
+
+    def mentions(self, text: str, bench_id: str) -> bool:
+        """Whether the text names this benchmark or another entry of its suite."""
+        suite = self.catalogue.entries[bench_id].suite_id
+        pairs = [(b.id, a) for b in self.catalogue if b.suite_id == suite for a in (b.name, *b.aliases)]
+        return bool(find_aliases(text, pairs))
+
     def resolve(self, context: RowContext, cells: Sequence[CellValue], parent: Resolution | None = None) -> Resolution:
         """Resolve one printed row; ``parent`` is the resolution a "same as above" row inherits."""
         if cells and all(not c.raw.strip() for c in cells) and not context.qualifiers:

@@ -1,0 +1,101 @@
+"""Footnotes that change what a cell measures.
+
+"* conducted on the text-only HLE subset" turns every cell marked ``*`` into a
+text-only score; "values for our models are calculated on n=486 of the 500
+tasks" changes a row's denominator.  A marked note refines the resolution of
+the cells carrying its marker; an unmarked note that names a benchmark and a
+denominator without saying which columns it concerns puts the row's
+denominator in doubt (a CC202 caveat), because guessing the columns would be
+inventing an n.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Sequence
+
+from claimcheck.parsing.labels import extract_facets
+from claimcheck.records import Resolution
+
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+_LEAD_MARK = re.compile(r"^\s*\\?((?:[*†‡§¶#^]+)|[⁰¹²³⁴⁵⁶⁷⁸⁹]+|\[\^?\d+\]|\(\w\)|\^\w+)\s*[:.)]?\s*(.+)$", re.S)
+_COUNT = re.compile(
+    r"\bn\s*=\s*([\d,]+)|\b([\d,]+)\s+(?:of|out of)\s+(?:the\s+)?([\d,]+)\b|"
+    r"\bon\s+(?:a\s+)?(?:subset\s+of\s+)?([\d,]+)\s+(?:\w+\s+){0,2}(?:tasks|problems|questions|items|instances|samples)\b",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Note:
+    """A table note, with the marker it explains (None: unmarked)."""
+
+    marker: str | None
+    text: str
+
+
+def read_notes(notes: Sequence[str]) -> list[Note]:
+    """Split a table's notes into marked and unmarked ones."""
+    out = []
+    for raw in notes:
+        m = _LEAD_MARK.match(raw)
+        if m:
+            mark = m.group(1).translate(_SUPERSCRIPTS).strip("[]^() ")
+            out.append(Note(mark or m.group(1), m.group(2).strip()))
+        else:
+            out.append(Note(None, raw.strip()))
+    return out
+
+
+def _mark_key(marker: str) -> str:
+    return marker.translate(_SUPERSCRIPTS).strip("[]^() \\")
+
+
+def note_for(markers: Sequence[str], notes: Sequence[Note]) -> Note | None:
+    """The marked note that explains one of a cell's markers."""
+    keys = {_mark_key(m) for m in markers}
+    return next((n for n in notes if n.marker is not None and _mark_key(n.marker) in keys), None)
+
+
+def stated_count(text: str) -> int | None:
+    """The denominator a note states ("n=486", "486 of the 500 tasks", "on 486 tasks")."""
+    m = _COUNT.search(text)
+    if not m:
+        return None
+    value = m.group(1) or m.group(2) or m.group(4)
+    return int(value.replace(",", "")) if value else None
+
+
+def refine(res: Resolution, note: Note, resolver) -> Resolution:
+    """A cell's resolution after its marked note: subset, n, tools, selection, second-hand."""
+    if res.benchmark is None:
+        return res
+    facets = extract_facets(note.text)
+    bench = resolver.catalogue.get(res.benchmark)
+    changes: dict = {"reasons": {**res.reasons, "note": f"footnote {note.marker}: {note.text[:120]}"}}
+    subset = resolver.subset_named(bench, note.text, res.version)
+    if subset is not None and subset.id != res.subset:
+        changes["subset"] = subset.id
+        count = subset.n
+        changes.update(n=count.value if count.verified else None, n_source="registry" if count.verified else None,
+                       n_note=None if count.verified else f"the footnote's subset {subset.id!r} has no verified count")
+    count = stated_count(note.text)
+    if count:
+        changes.update(n=count, n_source="table", n_note=None)
+    if facets.tools is not None:
+        changes["tools"] = facets.tools
+    if facets.secondhand:
+        changes["secondhand"] = True
+    budget = dict(res.budget)
+    for key in ("selection", "effort", "thinking_budget"):
+        if getattr(facets, key):
+            budget[key] = getattr(facets, key)
+    changes["budget"] = budget
+    return replace(res, **changes)
+
+
+def doubt_denominator(res: Resolution, note: Note) -> Resolution:
+    """An unmarked note names this benchmark and a denominator, not the columns it applies to."""
+    return replace(res, unknown=tuple(dict.fromkeys((*res.unknown, "denominator"))),
+                   reasons={**res.reasons, "note": f"footnote: {note.text[:160]}"})

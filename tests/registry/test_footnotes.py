@@ -1,0 +1,65 @@
+"""Footnotes that change what a cell measures: subsets, denominators, second-hand values."""
+
+from __future__ import annotations
+
+from claimcheck.pipeline import audit
+from claimcheck.registry.footnotes import read_notes, stated_count
+
+TABLE = (
+    "Task,MiniMax-M1-80K,DeepSeek-R1,Claude 4 Opus\n"
+    "HLE (no tools),8.4*,8.6*,10.7\n"
+    "SWE-bench Verified,56.0†,49.2,72.5\n"
+    "AIME 2024,86.0,79.8,76.0\n"
+    "* conducted on the text-only HLE subset.,,,\n"
+    "\"† calculated on the subset of n=486 verified tasks which work on our infrastructure.\",,,\n"
+)
+
+
+def _report(tmp_path, text: str):
+    path = tmp_path / "t.csv"
+    path.write_text(text, encoding="utf-8")
+    return audit([str(path)])
+
+
+def test_notes_under_a_csv_table_are_notes_not_rows(tmp_path):
+    report = _report(tmp_path, TABLE)
+    assert len(report.tables[0].rows) == 3
+    assert report.tables[0].notes[0].startswith("* conducted")
+
+
+def test_a_marked_note_moves_its_cells_to_a_subset(tmp_path):
+    report = _report(tmp_path, TABLE)
+    hle = {s.model: s for s in report.scores if s.benchmark == "hle"}
+    assert hle["MiniMax-M1-80K"].resolution.subset == "text-only" and hle["Claude 4 Opus"].resolution.subset is None
+    comps = [c for c in report.comparisons if c.benchmark == "hle" and "Claude 4 Opus" in c.models]
+    assert comps and all("CC202" in c.why_not for c in comps)
+
+
+def test_a_marked_denominator_changes_n_and_breaks_comparability(tmp_path):
+    report = _report(tmp_path, TABLE)
+    swe = {s.model: s for s in report.scores if s.benchmark == "swe-bench-verified"}
+    assert (swe["MiniMax-M1-80K"].n, swe["MiniMax-M1-80K"].resolution.n_source) == (486, "table")
+    assert swe["DeepSeek-R1"].n == 500
+    by_models = {frozenset(c.models): c for c in report.comparisons if c.benchmark == "swe-bench-verified"}
+    assert "CC202" in by_models[frozenset({"MiniMax-M1-80K", "DeepSeek-R1"})].why_not
+    assert by_models[frozenset({"Claude 4 Opus", "DeepSeek-R1"})].comparable
+
+
+def test_an_unmarked_denominator_note_is_a_caveat_not_a_guess(tmp_path):
+    text = TABLE.replace("56.0†", "56.0").replace(
+        '"† calculated', '"Note: SWE-bench values for our models are calculated')
+    report = _report(tmp_path, text)
+    swe = [s for s in report.scores if s.benchmark == "swe-bench-verified"]
+    assert all(s.n == 500 and "denominator" in s.resolution.unknown for s in swe)
+    comps = [c for c in report.comparisons if c.benchmark == "swe-bench-verified"]
+    assert comps and all("CC202" in c.caveats for c in comps)
+
+
+def test_reading_notes_and_counts():
+    notes = read_notes(["¹ from the technical report", "\\* text-only", "Our models use T=1.0"])
+    assert [(n.marker, n.text) for n in notes] == [("1", "from the technical report"), ("*", "text-only"),
+                                                  (None, "Our models use T=1.0")]
+    assert stated_count("on 486 of the 500 tasks") == 486
+    assert stated_count("the subset of n=486 verified tasks") == 486
+    assert stated_count("evaluated on 120 problems") == 120
+    assert stated_count("temperature 0.6") is None
