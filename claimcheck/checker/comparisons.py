@@ -35,18 +35,26 @@ def candidate_pairs(scores: Sequence[Score]) -> list[tuple[Score, Score, str]]:
         by_group.setdefault(s.group, []).append(s)
     head: set[tuple[str, str, str | None]] = set()
     for group in by_group.values():
-        for a, b in _leader_and_neighbours(group):
-            pairs.append((a, b, "head-to-head"))
+        pairs += [(a, b, "head-to-head") for a, b in _leader_and_neighbours(group)]
+        for a, b in itertools.permutations(group, 2):  # a row that has both models: no cross-row pair
             head.add((a.model, b.model, a.benchmark))
-            head.add((b.model, a.model, a.benchmark))
     for a, b in itertools.combinations([s for s in checked if s.benchmark], 2):
         if a.group == b.group:
             continue
         if a.model != b.model and a.benchmark == b.benchmark and (a.model, b.model, a.benchmark) not in head:
             pairs.append((a, b, "cross-row"))
-        elif a.model == b.model and a.resolution.suite == b.resolution.suite and a.unit == b.unit:
-            pairs.append((a, b, "configuration"))  # a percentile beside a rating is no setup effect
+        elif a.model == b.model and a.unit == b.unit and _same_item(a, b):
+            pairs.append((a, b, "configuration"))
     return pairs
+
+
+def _same_item(a: Score, b: Score) -> bool:
+    """Rows a reader takes for one benchmark under two setups (HLE with and without tools;
+    "SWE-bench" printed with two versions), not two benchmarks that merely share a suite
+    (ARC-Easy and ARC-Challenge, RACE-Middle and RACE-High)."""
+    if a.label.strip() and a.label == b.label:
+        return True
+    return a.benchmark == b.benchmark and a.resolution.subset == b.resolution.subset
 
 
 def _leader_and_neighbours(group: list[Score]) -> list[tuple[Score, Score]]:

@@ -26,7 +26,9 @@ class Granularity(Rule):
     With n items and one binary result each, a score can only be k/n.  85.7% is not
     k/500 for any whole k (428/500 = 85.6%, 429/500 = 85.8%), so the number was averaged
     over runs, gave partial credit, used another n, or is wrong.  Each of those changes
-    what the number means and how uncertain it is.
+    what the number means and how uncertain it is.  Estimates over several samples (pass@1 from
+    64 samples, benchmarks the registry marks as averaged) and partial credit are not checked; a
+    consensus or majority vote (cons@64, maj@32) gives one answer per item, so it must be k/n.
 
     Bad:
         | Agent Index v1.2 | 85.7 |   (n = 500)
@@ -63,8 +65,8 @@ class Granularity(Rule):
         return (
             s.unit in PROPORTION_UNITS and s.proportion is not None and s.n is not None
             and s.cell.decimals is not None and s.ci_method != "published"
-            and s.resolution.granularity not in ("partial", "pairwise", "composite", "rating")
-            and not (s.resolution.metric or "").startswith(("partial", "f1"))
+            and s.resolution.granularity not in ("partial", "averaged", "pairwise", "composite", "rating")
+            and not (s.resolution.metric or "").startswith(("partial", "f1", "pass@"))
         )
 
     @staticmethod
