@@ -18,7 +18,7 @@ from claimcheck.pipeline import Options, audit
 HERE = Path(__file__).parent
 CASES = yaml.safe_load((HERE / "cases.yaml").read_text(encoding="utf-8"))
 REGISTRY = str(HERE / "registry.yaml")
-OWNED = ("units", "noise", "integrity", "validity")
+OWNED = tuple(FAMILIES)
 
 
 def run_case(case: dict, tmp_path: Path):
@@ -30,8 +30,12 @@ def run_case(case: dict, tmp_path: Path):
         path = tmp_path / f"{case['id']}-{i}{suffix}"
         path.write_text(text, encoding="utf-8")
         paths.append(str(path))
-    options = Options(registry_files=(REGISTRY,), **case.get("options", {}))
-    return audit(paths, options)
+    options = dict(case.get("options", {}))
+    if "claims" in case:  # the vendor's text, one claim per line
+        claims = tmp_path / f"{case['id']}.claims.txt"
+        claims.write_text(case["claims"], encoding="utf-8")
+        options["claims_files"] = (str(claims),)
+    return audit(paths, Options(registry_files=(REGISTRY,), **options))
 
 
 def _same(expected, actual) -> bool:
