@@ -98,6 +98,22 @@ class CellValue:
 
 
 @dataclass(frozen=True, slots=True)
+class ItemResults:
+    """Per-item results of one model on one benchmark (a per-item input, not a printed cell).
+
+    ``values`` are per-item scores in [0, 1], averaged over ``samples`` runs when an item was run
+    several times; ``clusters`` (optional) names the independent unit each item belongs to.
+    """
+
+    items: tuple[str, ...]
+    values: tuple[float, ...]
+    clusters: tuple[str, ...] | None = None
+    samples: int = 1
+    binary: bool = True
+    missing: int = 0  # item rows whose score was empty
+
+
+@dataclass(frozen=True, slots=True)
 class RowContext:
     """What the table says about a row besides its value cells."""
 
@@ -125,6 +141,7 @@ class Observation:
     title: str = ""  # the line item as a reader names it ("SWE-bench · Verified")
     at: tuple[int, int] = (0, 0)  # (row, col) of the cell in its SourceTable, for annotation
     source_label: str = ""  # the original label when a long file carries provenance (--export-claims)
+    items: ItemResults | None = None  # per-item input: the results this score summarises
 
 
 # ── resolve ─────────────────────────────────────────────────────────────────
@@ -204,6 +221,7 @@ class Score:
     title: str = ""
     at: tuple[int, int] = (0, 0)
     qualifiers: tuple[str, ...] = ()  # the qualifier text of its row, as printed
+    items: ItemResults | None = None  # per-item results behind the score, when supplied
 
     @property
     def benchmark(self) -> str | None:
@@ -267,6 +285,7 @@ class Comparison:
     n_source: tuple[str | None, str | None] = (None, None)
     expected_win_rate: float | None = None  # for rating gaps
     note: str | None = None
+    method: str = "unpaired z test"  # or "paired (McNemar)", "paired cluster bootstrap", …
 
 
 # ── check ───────────────────────────────────────────────────────────────────

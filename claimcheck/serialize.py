@@ -37,6 +37,9 @@ def score_record(s: Score) -> dict[str, Any]:
         "markers": list(s.cell.markers), "emphasis": list(s.cell.emphasis),
         "confidence": res.confidence, "resolution_reasons": dict(res.reasons),
         "unit_reason": res.unit_reason, "row_kind": res.row_kind,
+        "items": None if s.items is None else {"n": len(s.items.items), "samples": s.items.samples,
+                                                "binary": s.items.binary, "missing": s.items.missing,
+                                                "clusters": len(set(s.items.clusters)) if s.items.clusters else None},
     }
 
 
@@ -50,7 +53,7 @@ def comparison_record(c: Comparison) -> dict[str, Any]:
         "diff": _r(c.diff), "diff_ci": _pair(c.diff_ci), "se": _r(c.se), "z": _r(c.z, 4),
         "p": _r(c.p), "p_adjusted": _r(c.p_adjusted), "verdict": c.verdict,
         "mde": _r(c.mde), "n_needed": c.n_needed, "n": list(c.n), "n_source": list(c.n_source),
-        "expected_win_rate": _r(c.expected_win_rate), "note": c.note,
+        "expected_win_rate": _r(c.expected_win_rate), "note": c.note, "method": c.method,
     }
 
 

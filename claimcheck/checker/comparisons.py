@@ -111,6 +111,8 @@ def _proportion_test(base: dict, a: Score, b: Score, alpha: float, power: float)
     from claimcheck.stats import minimum_detectable_effect, n_per_group, newcombe_interval, two_proportion_ztest
 
     p1, p2 = a.proportion, b.proportion
+    if a.items is not None and b.items is not None:
+        return _paired_test(base, a, b, alpha, power)
     if p1 is None or p2 is None or a.n is None or b.n is None:
         return Comparison(**base, diff=_sub(p1, p2), verdict="no-n")
     test = two_proportion_ztest(p1, a.n, p2, b.n, pooled=False)
@@ -122,6 +124,37 @@ def _proportion_test(base: dict, a: Score, b: Score, alpha: float, power: float)
         **base, diff=test.diff, diff_ci=(low, high), se=test.se, z=test.z, p=test.p,
         mde=mde, n_needed=needed, verdict="no-n",
     )
+
+
+def _paired_test(base: dict, a: Score, b: Score, alpha: float, power: float) -> Comparison:
+    """Per-item results on shared items: the paired difference, tested exactly (McNemar) for
+    binary items, by a paired cluster bootstrap when items come in clusters, else by the
+    paired normal interval."""
+    from claimcheck.stats import (
+        cluster_bootstrap_difference, mcnemar_exact, minimum_detectable_effect, norm_sf, paired_difference,
+    )
+
+    shared = sorted(set(a.items.items) & set(b.items.items))
+    if len(shared) < 2:
+        return Comparison(**base, verdict="no-n", note="fewer than two items were run by both models")
+    va, vb = dict(zip(a.items.items, a.items.values)), dict(zip(b.items.items, b.items.values))
+    x, y = [va[i] for i in shared], [vb[i] for i in shared]
+    diff = paired_difference(x, y, alpha=alpha)
+    z = diff.mean / diff.se if diff.se > 0 else 0.0
+    p, method, ci = (2 * norm_sf(abs(z)) if diff.se > 0 else 1.0), "paired difference (normal)", diff.ci
+    if a.items.clusters is not None:
+        clusters = dict(zip(a.items.items, a.items.clusters))
+        boot = cluster_bootstrap_difference(x, y, clusters=[clusters[i] for i in shared], alpha=alpha)
+        ci, method = boot.ci, f"paired cluster bootstrap ({boot.clusters} clusters, {boot.reps} reps, seed {boot.seed})"
+    if a.items.binary and b.items.binary:  # the exact test replaces the normal statistic
+        a_only = sum(1 for u, v in zip(x, y) if u > v)
+        p, method = mcnemar_exact(a_only, sum(1 for u, v in zip(x, y) if v > u)).p, method + "; exact McNemar test"
+        z = None
+    pbar = (sum(x) + sum(y)) / (2 * len(shared))
+    mde = minimum_detectable_effect(len(shared), pbar, alpha=alpha, power=power) if 0 < pbar < 1 else None
+    return Comparison(**{**base, "n": (len(shared), len(shared))}, diff=diff.mean, diff_ci=(ci[0], ci[1]),
+                      se=diff.se, z=z, p=p, mde=mde, verdict="no-n", method=method,
+                      note=f"paired on the {len(shared)} items both models ran (unpaired MDE shown as a bound)")
 
 
 def _rating_test(base: dict, a: Score, b: Score) -> Comparison:

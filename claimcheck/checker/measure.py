@@ -22,7 +22,7 @@ def measure(obs: Observation, res: Resolution, *, ci_method: str = "wilson", alp
     base = dict(
         id=obs.id, input=obs.input, table=obs.table, row=obs.row, column=obs.column, col=obs.col,
         label=obs.source_label or obs.context.label, model=obs.model, cell=cell, group=obs.group, title=obs.title or obs.context.label, at=obs.at or (obs.row, obs.col),
-        qualifiers=obs.context.qualifiers,
+        qualifiers=obs.context.qualifiers, items=obs.items,
     )
     if res.row_kind == "skipped":
         return Score(**base, resolution=res, unit="unknown", status="skipped", reason=res.skip_reason,
@@ -73,5 +73,5 @@ def _interval(res: Resolution, unit: str, p: float | None, cell, method: str, al
     low, high = proportion_interval(p, res.n, method=method, alpha=alpha)
     averaged = (res.granularity in ("partial", "averaged")) or any(
         (res.metric or "").startswith(prefix) for prefix in _AVERAGED
-    )
+    ) or (cell.n is not None and "mean of" in cell.raw)
     return (low, high), method, UPPER_BOUND_NOTE if averaged else None

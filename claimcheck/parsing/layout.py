@@ -17,6 +17,7 @@ from typing import Callable, Iterator
 
 from claimcheck.errors import InputError
 from claimcheck.parsing.cells import parse_cell
+from claimcheck.parsing.items import is_item_table, item_observations
 from claimcheck.parsing.labels import split_ditto
 from claimcheck.records import Observation, RawCell, RowContext, SourceTable
 
@@ -75,7 +76,7 @@ def header_field(header: str) -> str | None:
 class Layout:
     """How to read a table: its kind and the role of each column."""
 
-    kind: str  # wide | long | leaderboard | transposed
+    kind: str  # wide | long | leaderboard | transposed | items
     label_col: int = 0
     value_cols: tuple[int, ...] = ()
     fields: dict[int, str] = field(default_factory=dict)  # column -> long-table field / qualifier
@@ -98,6 +99,8 @@ def detect_layout(table: SourceTable, is_benchmark: Callable[[str], bool], bench
     """Decide the layout from the header names, the values and which labels are benchmarks."""
     fields = {j: header_field(h) for j, h in enumerate(table.header)}
     named = {f: j for j, f in fields.items() if f}
+    if {"model", "score"} <= named.keys() and is_item_table(table):
+        return Layout("items", named.get("benchmark", 0), (named["score"],), {j: f for j, f in fields.items() if f})
     if {"model", "benchmark", "score"} <= named.keys():
         return Layout("long", named["benchmark"], (named["score"],), {j: f for j, f in fields.items() if f})
     if {"model", "score"} <= named.keys():
@@ -150,6 +153,8 @@ def _wide_layout(table: SourceTable, is_benchmark) -> Layout:
 
 def observations(table: SourceTable, table_index: int, layout: Layout, ids: Iterator[int], benchmark: str | None = None) -> list[Observation]:
     """Cut a table into one observation per (row, value column)."""
+    if layout.kind == "items":
+        return item_observations(table, table_index, {f: j for j, f in layout.fields.items()}, ids, benchmark)
     cut = {"long": _long_rows, "leaderboard": _long_rows, "transposed": _transposed_rows}.get(layout.kind, _wide_rows)
     return list(cut(table, table_index, layout, ids, benchmark))
 

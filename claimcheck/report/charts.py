@@ -107,8 +107,8 @@ def gap_chart(bars: list[GapBar]) -> list[str]:
                         capsize=2.5, lw=1, mfc="#111111" if filled else "white")
         ax.axvline(0, color="#111111", lw=0.8)
         ax.set_yticks(range(len(chunk)), [_short(b.label, 60) for b in reversed(chunk)])
-        ax.set_xlabel("gap (percentage points) with 95% Newcombe interval · hatched: ± minimum detectable effect "
-                      "· filled: significant after Holm")
+        ax.set_xlabel("gap (percentage points) with 95% interval (Newcombe; paired with per-item results) · "
+                      "hatched: ± minimum detectable effect · filled: significant after Holm")
         ax.grid(axis="x", color="#dddddd", lw=0.6)
         charts.append(_svg(fig))
     return charts

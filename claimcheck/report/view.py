@@ -87,6 +87,19 @@ class ScoreLine:
 
 
 @dataclass(frozen=True)
+class ComparisonLine:
+    """One comparison as the full table lists it."""
+
+    pair: str
+    where: str
+    gap: str
+    interval: str
+    test: str
+    verdict: str
+    why: str
+
+
+@dataclass(frozen=True)
 class RowLine:
     """What one printed line item measures (one row of a wide table)."""
 
@@ -167,6 +180,7 @@ class ReportView:
     groups: list[RuleGroup]
     scores: list[ScoreLine]
     rows: list[RowLine]
+    comparisons: list[ComparisonLine]
     benchmarks: list[BenchmarkView]
     environment: list[str]
     skipped: list[ScoreLine]
@@ -209,6 +223,7 @@ def build_view(report: Report) -> ReportView:
         groups=_groups(numbered, report.rules, by_id),
         scores=[_score_line(s) for s in report.scores if s.status == "checked"],
         rows=_row_lines(report.scores),
+        comparisons=[_comparison_line(c, by_id) for c in report.comparisons],
         skipped=[_score_line(s) for s in report.scores if s.status == "skipped"],
         benchmarks=[_benchmark_view(b) for b in report.benchmarks],
         environment=list(meta.environment),
@@ -265,7 +280,10 @@ def _worst(severities: list[str]) -> str:
 
 def _table_view(report: Report, t_index: int, notes_by_score) -> TableView:
     table = report.tables[t_index]
-    cells = {s.at: s for s in report.scores if s.input == table.input and s.table == t_index}
+    mine = [s for s in report.scores if s.input == table.input and s.table == t_index]
+    if any(s.items is not None for s in mine):
+        return _items_view(report, table, mine, notes_by_score)
+    cells = {s.at: s for s in mine}
     rows = []
     for raw_row in table.rows:
         views = []
@@ -279,6 +297,23 @@ def _table_view(report: Report, t_index: int, notes_by_score) -> TableView:
 
 
 _FOOTNOTES_SHOWN = 4
+
+
+def _items_view(report: Report, table, scores, notes_by_score) -> TableView:
+    """A per-item input is summarised, one line per benchmark and model, not reprinted row by row."""
+    rows = []
+    for s in scores:
+        notes = notes_by_score.get(s.id, [])
+        value = _cell_view(s.cell.raw, s, notes, 1)
+        items = s.items
+        detail = (f"{len(items.items)} items" + (f" × {items.samples} samples" if items.samples > 1 else "")
+                  + (f", {len(set(items.clusters))} clusters" if items.clusters else "")
+                  + (f", {items.missing} empty" if items.missing else ""))
+        rows.append((s.row, [CellView(s.title, "label"), CellView(s.model, "text"), value, CellView(detail, "text")]))
+    path = report.inputs[table.input].path if table.input < len(report.inputs) else table.name
+    notes = [f"Per-item input of {len(table.rows)} rows, summarised per benchmark and model."] + list(table.notes)
+    return TableView(name=table.name, input_path=path, header=["benchmark", "model", "score", "items"],
+                     rows=rows, notes=notes)
 
 
 def _cell_view(text: str, s: Score | None, notes: list[tuple[int, str]], col: int) -> CellView:
@@ -326,6 +361,18 @@ def _setup(s: Score) -> str:
     parts += [f"{k.replace('_', ' ')} {v}" for k, v in res.budget.items()]
     parts += [f"{f} differs" for f in res.differs] + [f"{f} not stated" for f in res.unknown]
     return "; ".join(parts) or "—"
+
+
+def _comparison_line(c: Comparison, by_id) -> ComparisonLine:
+    a, b = by_id[c.scores[0]], by_id[c.scores[1]]
+    where = a.title if a.title == b.title else f"{a.title} / {b.title}"
+    gap = pp(c.diff, signed=True) if c.diff is not None else (f"{c.gap:+g}" if c.gap is not None else "—")
+    interval = f"{pp(c.diff_ci[0], signed=True)} to {pp(c.diff_ci[1], signed=True)}" if c.diff_ci else ""
+    z = f"z = {c.z:.2f}, " if c.z is not None else ""
+    test = f"{z}p = {c.p:.2g}, Holm p = {c.p_adjusted:.2g}; {c.method}" if c.p_adjusted is not None else ""
+    why = "; ".join(d.describe() for d in c.differences) or (c.note or "")
+    return ComparisonLine(pair=f"{a.model} {a.cell.shown} vs {b.model} {b.cell.shown}", where=where, gap=gap,
+                          interval=interval, test=test, verdict=f"{c.kind}: {c.verdict}", why=why)
 
 
 def _row_lines(scores) -> list[RowLine]:

@@ -81,8 +81,9 @@ class GapWithinNoise(Rule):
             ci = f"[{_pp(c.diff_ci[0])}, {_pp(c.diff_ci[1])}]" if c.diff_ci else "from published intervals"
             gap = _pp(c.diff) if c.diff is not None else f"{c.gap:g} points"
             yield self.finding(
-                f"{a.model} vs {b.model} on {a.title!r}: gap {gap}, 95% CI {ci}, z = {c.z:.2f}, "
-                f"Holm-adjusted p = {c.p_adjusted:.3g}: within sampling noise"
+                f"{a.model} vs {b.model} on {a.title!r}: gap {gap}, 95% CI {ci}, "
+                + (f"z = {c.z:.2f}, " if c.z is not None else f"{c.method}, ")
+                + f"Holm-adjusted p = {c.p_adjusted:.3g}: within sampling noise"
                 + (" (n assumed)" if "assumed" in c.n_source else ""),
                 scores=c.scores, comparisons=(c.id,),
                 diff=c.diff, diff_ci=c.diff_ci, z=c.z, p=c.p, p_adjusted=c.p_adjusted,

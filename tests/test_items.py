@@ -1,0 +1,69 @@
+"""Per-item results: paired comparisons instead of independent samples (SPEC §5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimcheck.errors import InputError
+from claimcheck.pipeline import audit
+from claimcheck.stats import cluster_bootstrap_difference, mcnemar_exact
+
+
+def _table(tmp_path, pattern: list[tuple[int, int]], cluster_size: int | None = None, samples: int = 1) -> str:
+    header = "item,model,score,benchmark" + (",cluster" if cluster_size else "") + (",sample" if samples > 1 else "")
+    rows = [header]
+    for k, (a, b) in enumerate(pattern):
+        for s in range(samples):
+            for model, value in (("A", a), ("B", b)):
+                row = f"q{k:03d},{model},{value},Demo QA"
+                row += f",c{k // cluster_size}" if cluster_size else ""
+                row += f",{s}" if samples > 1 else ""
+                rows.append(row)
+    path = tmp_path / "items.csv"
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return str(path)
+
+
+SEED_000 = [(1, 0)] * 15 + [(0, 1)] * 5 + [(1, 1)] * 60 + [(0, 0)] * 20  # §9.6: 15 vs 5 wins, 80 ties
+
+
+def test_paired_difference_and_exact_mcnemar_reproduce_seed_000(tmp_path):
+    report = audit([_table(tmp_path, SEED_000)])
+    a, b = report.scores
+    assert (a.value, b.value, a.n, a.cell.raw) == (75.0, 65.0, 100, "75/100")
+    (c,) = report.comparisons
+    assert round(c.diff, 2) == 0.10 and round(c.se, 4) == 0.0438
+    assert [round(x, 3) for x in c.diff_ci] == [0.014, 0.186]
+    assert c.p == pytest.approx(mcnemar_exact(15, 5).p) and "McNemar" in c.method
+    assert c.verdict == "significant"
+
+
+def test_fifteen_vs_ten_wins_is_within_noise(tmp_path):
+    report = audit([_table(tmp_path, [(1, 0)] * 15 + [(0, 1)] * 10 + [(1, 1)] * 75)])
+    (c,) = report.comparisons
+    assert [round(x, 3) for x in c.diff_ci] == [-0.048, 0.148]
+    assert c.verdict == "within-noise" and "CC302" in {f.code for f in report.findings}
+
+
+def test_clustered_items_use_a_paired_cluster_bootstrap(tmp_path):
+    report = audit([_table(tmp_path, SEED_000, cluster_size=10)])
+    (c,) = report.comparisons
+    assert "cluster bootstrap (10 clusters" in c.method
+    x = [a for a, _ in SEED_000]
+    y = [b for _, b in SEED_000]
+    boot = cluster_bootstrap_difference(x, y, clusters=[k // 10 for k in range(100)])
+    assert c.diff_ci == pytest.approx(tuple(boot.ci))
+
+
+def test_several_samples_per_item_are_averaged_and_the_interval_is_marked_conservative(tmp_path):
+    report = audit([_table(tmp_path, SEED_000, samples=4)])
+    a = report.scores[0]
+    assert a.items.samples == 4 and a.n == 100 and "upper bound" in (a.ci_note or "")
+
+
+def test_a_bad_per_item_score_names_its_row(tmp_path):
+    path = tmp_path / "bad.csv"
+    path.write_text("item,model,score,benchmark\nq1,A,maybe,Demo\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        audit([str(path)])
+    assert "row 2" in err.value.one_line() and "'score'" in err.value.one_line()
