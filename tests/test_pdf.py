@@ -109,3 +109,35 @@ def test_charts_drawn_in_a_worker_reach_the_pdf(tmp_path):
     pages = int(subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout)
     text = _pdf_text(out)
     assert pages >= 3 and "score (%) with 95% interval" in text and "Newcombe" in text
+
+
+@pytest.mark.parametrize("name, extra", [
+    ("astra_fable_release.csv", ()), ("astra_fable_release.zh.csv", ()), ("one_link_changed.csv", ()),
+    ("agent_index_preview.csv", ()), ("agent_index_preview.csv", ("--assume-n", "500")),
+])
+def test_every_example_pdf_holds_labels_codes_charts_and_appendix(tmp_path, name, extra):
+    import json
+
+    pdf = tmp_path / "r.pdf"
+    assert run_cli(str(EXAMPLES / name), *extra, "-o", str(pdf), "--fail-on", "never", "-q").exit_code == 0
+    report = json.loads(run_cli(str(EXAMPLES / name), *extra, "--format", "json", "--fail-on", "never").stdout)
+    text = _squash(_pdf_text(pdf))
+    for label in {s["label"] for s in report["scores"]}:
+        assert _squash(label) in text, label
+    for code in {f["code"] for f in report["findings"]}:
+        assert code in text, code
+    has_interval = any(s["ci"] for s in report["scores"])
+    assert ("score(%)with95%interval" in text) == has_interval
+    if not has_interval:
+        assert "Noscorehasaninterval" in text
+    assert "Methodologyandregistryentries" in text and "Wilsoninterval" in text
+
+
+def test_missing_cjk_font_is_said_in_the_terminal_and_the_report(tmp_path, monkeypatch):
+    from claimcheck.report import fonts
+
+    monkeypatch.setattr(fonts, "cjk_font_installed", lambda: False)
+    pdf = tmp_path / "zh.pdf"
+    result = run_cli(str(EXAMPLES / "astra_fable_release.zh.csv"), "-o", str(pdf), "--fail-on", "never", "-q")
+    assert "noCJKfontisinstalled" in _squash(result.stdout)
+    assert "noCJKfontisinstalled" in _squash(_pdf_text(pdf))

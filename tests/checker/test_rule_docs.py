@@ -25,3 +25,20 @@ def test_docstrings_have_summary_why_bad_good_and_reference():
         for section in ("summary", "why", "bad", "good", "reference"):
             assert parts[section].strip(), (r.code, section)
         assert r.doc().summary.endswith(".")
+
+
+def test_a_rule_that_raises_is_reported_under_its_own_code_and_the_others_still_run(tmp_path, monkeypatch):
+    from claimcheck.checker.rules.units import EloPercentMix
+    from claimcheck.pipeline import audit
+
+    def boom(self, context):
+        raise RuntimeError("simulated bug")
+        yield  # pragma: no cover
+
+    monkeypatch.setattr(EloPercentMix, "check", boom)
+    path = tmp_path / "t.csv"
+    path.write_text("Benchmark,A,B\nGPQA Diamond,61.0%,59.0%\nAgent Index,90.1,88.0\n", encoding="utf-8")
+    report = audit([str(path)])
+    crashed = [f for f in report.findings if f.details.get("crashed")]
+    assert [f.code for f in crashed] == ["CC101"] and "simulated bug" in crashed[0].message
+    assert {"CC406"} <= {f.code for f in report.findings}
