@@ -31,10 +31,13 @@ def render_terminal(view: ReportView, file: TextIO | None = None, *, verbose: bo
         console.print(Text("warning: " + note, style="yellow"))
     if view.groups:
         table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-        for name, justify in (("severity", "left"), ("code", "left"), ("rule", "left"), ("count", "right"), ("what it flags", "left")):
+        wide = console.width >= 110  # the one-line summaries only where they fit on one line
+        columns = [("severity", "left"), ("code", "left"), ("rule", "left"), ("count", "right")]
+        for name, justify in columns + ([("what it flags", "left")] if wide else []):
             table.add_column(name, justify=justify)
         for g in sorted(view.groups, key=lambda g: ({"error": 0, "warning": 1, "info": 2}[g.severity], g.code)):
-            table.add_row(Text(g.severity, style=_STYLE[g.severity]), g.code, g.slug, str(len(g.findings)), g.summary)
+            cells = [Text(g.severity, style=_STYLE[g.severity]), g.code, g.slug, str(len(g.findings))]
+            table.add_row(*cells, *([g.summary] if wide else []))
         console.print()
         console.print(table)
     _conclusions(console, view)

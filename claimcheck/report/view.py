@@ -215,7 +215,7 @@ def build_view(report: Report) -> ReportView:
         registry_version=meta.registry_version, claimcheck_version=meta.claimcheck_version,
         generated=meta.generated,
         settings=(f"α = {meta.alpha:g} two-sided, power {meta.power:g}, {meta.ci_method} intervals, "
-                  f"Holm correction over {sum(c.p is not None for c in report.comparisons)} test(s)"
+                  + _holm_words(sum(c.p is not None for c in report.comparisons))
                   + (f"; n assumed = {meta.assume_n}" if meta.assume_n else "")),
         counts=report.counts(), verdicts=_verdicts(report.comparisons),
         supported=supported, not_supported=not_supported,
@@ -257,6 +257,12 @@ def _gap_bars(comparisons, by_id) -> list[GapBar]:
         bars.append(GapBar(f"{c.models[0]} − {c.models[1]} · {a.title}", 100 * c.diff, 100 * c.diff_ci[0],
                            100 * c.diff_ci[1], 100 * c.mde if c.mde is not None else None, c.verdict))
     return bars
+
+
+def _holm_words(tests: int) -> str:
+    if tests == 0:
+        return "no gap could be tested"
+    return f"Holm correction over {tests} test{'s' if tests != 1 else ''}"
 
 
 def _ordered(findings) -> list[Finding]:
