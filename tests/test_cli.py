@@ -140,3 +140,23 @@ def test_claims_file_is_judged(tmp_path):
     assert {"CC603", "CC604"} <= {f["code"] for f in report["findings"]}
     missing = run_cli(str(EXAMPLES / "astra_fable_release.csv"), "--claims", str(tmp_path / "none.txt"), "--no-pdf")
     assert missing.exit_code == 2 and "none.txt" in missing.stderr
+
+
+def test_a_release_page_url_is_scraped_and_checked(tmp_path, monkeypatch):
+    """The URL path end to end, with an injected transport (no network)."""
+    import httpx
+
+    from claimcheck.scrapers import fetch as fetch_module
+
+    page = ("<html><body><table><tr><th>Benchmark</th><th>Astra</th><th>Fable 5.1</th></tr>"
+            "<tr><td>GPQA Diamond</td><td>87.0%</td><td>86.5%<sup>*</sup></td></tr>"
+            "<tr><td>GDPval-AA</td><td>1853</td><td>1790</td></tr></table>"
+            "<p>* from the Fable technical report</p></body></html>")
+    transport = httpx.MockTransport(lambda request: httpx.Response(200, html=page))
+    real_client = httpx.Client
+    monkeypatch.setattr(fetch_module.httpx, "Client", lambda **kw: real_client(transport=transport, **kw))
+    result = run_cli("https://vendor.example/blog/release", "--format", "json", "--fail-on", "never")
+    report = json.loads(result.stdout)
+    assert report["inputs"][0]["format"] == "url"
+    codes = {f["code"] for f in report["findings"]}
+    assert {"CC101", "CC209"} <= codes

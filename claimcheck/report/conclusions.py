@@ -80,10 +80,11 @@ def _row(comps: list[Comparison], by_id) -> list[Conclusion]:
             f"a lead over {'it' if len(tied) == 1 else 'them'} is not supported{assumed}.", ("CC302",),
             f"{_names([leader.model] + [s.model for s in tied])} are statistically tied on {title}"))
     if unknown:
+        why = next((c.note for c in against if c.verdict == "no-n" and c.note), None) or \
+            "no item count, so the order cannot be judged against sampling noise"
         out.append(Conclusion(
-            "no-n", f"{title}: {_names([_cell(leader)] + [_cell(s) for s in unknown])} — no item count, so the order "
-            "cannot be judged against sampling noise.", tuple(dict.fromkeys(x for c in against for x in c.caveats)),
-            "report the values without a ranking claim"))
+            "no-n", f"{title}: {_names([_cell(leader)] + [_cell(s) for s in unknown])} — {why}.",
+            tuple(dict.fromkeys(x for c in against for x in c.caveats)), "report the values without a ranking claim"))
     for c in against:
         if c.verdict == "incomparable":
             out.append(_single(c, by_id[c.scores[0]], by_id[c.scores[1]]))

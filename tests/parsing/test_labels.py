@@ -51,3 +51,8 @@ def test_the_label_decides_over_qualifier_text():
     assert f.tools is False
     f = facets_of("", ("SE about 3.5 pp",))
     assert f.version is None
+
+
+def test_secondhand_wording_with_a_name_in_between():
+    assert extract_facets("from the Fable technical report").secondhand is True
+    assert extract_facets("numbers from their model card").secondhand is True
