@@ -60,10 +60,14 @@ class AuditResult:
 
     def to_pdf(self, path: str | Path) -> Path:
         """Write the PDF report; return its path."""
+        from dataclasses import replace
+
+        from claimcheck.report.fonts import report_environment
         from claimcheck.report.pdf import render_pdf
         from claimcheck.report.view import build_view
 
-        render_pdf(build_view(self.report), path)
+        view = build_view(self.report)
+        render_pdf(replace(view, environment=view.environment + report_environment(self.report)), path)
         return Path(path)
 
 

@@ -159,11 +159,10 @@ def _run(sources, options, output, fmt, no_pdf, fail_on, quiet, export_path=None
 def _terminal_and_pdf(report, view, sources, output, no_pdf, quiet) -> None:
     from dataclasses import replace
 
-    from claimcheck.report.fonts import environment_notes
+    from claimcheck.report.fonts import report_environment
     from claimcheck.report.terminal import render_terminal
 
-    texts = [c.text for t in report.tables for r in t.rows for c in r] + [h for t in report.tables for h in t.header]
-    notes = environment_notes(texts) if not no_pdf else []
+    notes = report_environment(report) if not no_pdf else []
     if notes:
         view = replace(view, environment=view.environment + notes)
     render_terminal(view, verbose=not quiet)

@@ -30,3 +30,10 @@ def environment_notes(texts: Iterable[str]) -> list[str]:
                 "may print as empty boxes in the PDF. Install one (e.g. apt-get install fonts-wqy-microhei) "
                 "or use --format html."]
     return []
+
+
+def report_environment(report) -> list[str]:
+    """The environment notes for one report's input text (tables, headers, claims)."""
+    texts = [c.text for t in report.tables for r in t.rows for c in r]
+    texts += [h for t in report.tables for h in t.header] + [c.text for c in report.claims]
+    return environment_notes(texts)
