@@ -126,7 +126,7 @@ def read_text_claims(paths: Sequence[str], scores: Sequence[Score], resolver) ->
 
 def benchmark_refs(scores: Sequence[Score], catalogue) -> tuple[BenchmarkRef, ...]:
     """The registry entries the report used, with the counts of the versions and subsets it used."""
-    from claimcheck.registry.resolver import _status_notes
+    from claimcheck.registry.resolver import status_notes
 
     used: dict[str, dict[tuple[str | None, str | None], None]] = {}
     for s in scores:
@@ -146,8 +146,8 @@ def benchmark_refs(scores: Sequence[Score], catalogue) -> tuple[BenchmarkRef, ..
                                count.sources[0] if count.sources else (count.note or "")))
             else:
                 counts.append((where, None, "not in the registry", ""))
-        statuses = tuple(_status_notes(b, None)) + tuple(
-            n for v in b.versions if v.id in {vid for vid, _ in used[bench_id]} for n in _status_notes(b, v.id) if n.version)
+        statuses = tuple(status_notes(b, None)) + tuple(
+            n for v in b.versions if v.id in {vid for vid, _ in used[bench_id]} for n in status_notes(b, v.id) if n.version)
         refs.append(BenchmarkRef(id=b.id, name=b.name, unit=b.unit, versions=tuple(v.id for v in b.versions),
                                  n=tuple(counts), statuses=statuses, sources=b.sources))
     return tuple(refs)

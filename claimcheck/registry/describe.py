@@ -41,7 +41,7 @@ def show_lines(b: Benchmark) -> list[str]:
     """Everything the catalogue knows about one entry, with sources."""
     out = [f"{b.name} ({b.id})", f"  family {b.family}; suite {b.suite_id}; unit {b.unit}; metric {b.metric}"
            + (f" (also {', '.join(b.metrics)})" if b.metrics else "")
-           + f"; higher is better" * (b.direction == "higher") + f"; lower is better" * (b.direction == "lower")]
+           + "; higher is better" * (b.direction == "higher") + "; lower is better" * (b.direction == "lower")]
     if b.chance is not None:
         out.append(f"  chance level {b.chance:g}%")
     out.append(f"  aliases: {', '.join(b.aliases) or '—'}")

@@ -153,7 +153,7 @@ class Resolver:
             stated = default_metric  # "Acc." names the benchmark's own headline number
         metric = stated or (parent.metric if parent else None) or default_metric
         reasons.setdefault("metric", facets.reasons.get("metric", "registry default") if not context.fields.get("metric") else "metric column")
-        statuses = tuple(_status_notes(bench, version.id if version else None))
+        statuses = tuple(status_notes(bench, version.id if version else None))
         return Resolution(
             benchmark=bench.id, benchmark_name=bench.name, suite=bench.suite_id,
             version=version.id if version else (facets.window or facets.version),
@@ -309,7 +309,8 @@ def _unit_column(context: RowContext, unit: str, why: str) -> tuple[str, str]:
     return unit, why
 
 
-def _status_notes(bench: Benchmark, version: str | None):
+def status_notes(bench: Benchmark, version: str | None):
+    """The registry's non-active status statements that apply to one version."""
     for s in bench.status:
         if s.state == "active":
             continue
