@@ -68,10 +68,16 @@ def _interval(res: Resolution, unit: str, p: float | None, cell, method: str, al
         return (low, high), "published", "interval as printed in the table"
     if p is None or res.n is None:
         return None, None, None
-    from claimcheck.stats import proportion_interval
+    from claimcheck.stats import proportion_interval, zero_failure_upper_bound
 
     low, high = proportion_interval(p, res.n, method=method, alpha=alpha)
     averaged = (res.granularity in ("partial", "averaged")) or any(
         (res.metric or "").startswith(prefix) for prefix in _AVERAGED
     ) or (cell.n is not None and "mean of" in cell.raw)
-    return (low, high), method, UPPER_BOUND_NOTE if averaged else None
+    note = UPPER_BOUND_NOTE if averaged else None
+    if p in (0.0, 1.0) and not averaged:  # a perfect score still allows failures on unseen items
+        bound = zero_failure_upper_bound(res.n, alpha=alpha)
+        what = ("failure", "failures") if p == 1.0 else ("success", "successes")
+        note = (f"no {what[1]} in {res.n} items: the true {what[0]} rate may still be up to {100 * bound:.1f}% "
+                f"(one-sided {100 * (1 - alpha):.0f}% bound 1 − α^(1/n))")
+    return (low, high), method, note

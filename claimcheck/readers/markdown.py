@@ -17,11 +17,15 @@ from claimcheck.errors import InputError
 from claimcheck.records import RawCell, SourceTable
 
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+_MAX_NOTES = 12
+_SETTINGS = re.compile(r"evaluat|temperature|top[_-]?p\b|sampl|pass@|\bn\s*=|\bshots?\b|subset|\btasks\b|harness|"
+                       r"scaffold|\bjudge|评测|采样|温度|子集", re.I)
 _ATX = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 _SETEXT = re.compile(r"^\s{0,3}(=+|-+)\s*$")
 _DELIM_CELL = re.compile(r"^\s*:?-+:?\s*$")
 _NOTE_START = re.compile(
-    r"^\s*(?:[*†‡§¶]|[¹²³⁴⁵⁶⁷⁸⁹⁰]|\[\^?\w+\]|\(\w\)|\^|Notes?\b|注|说明|备注|Sources?\b|来源)", re.I
+    r"^\s*(?:\\?[*†‡§¶]|[¹²³⁴⁵⁶⁷⁸⁹⁰]|\[\^?\w+\]|\(\w\)|\^|Notes?\b|注|说明|备注|Sources?\b|来源"
+    r"|[\w .()/-]{1,40}(?:methodology|protocol|setup|settings|details)\s*[:：])", re.I
 )
 _SUP = re.compile(r"<sup>(.*?)</sup>", re.I | re.S)
 _FOOTREF = re.compile(r"\[\^([^\]\s]+)\]")
@@ -139,13 +143,17 @@ def _notes(lines: list[str], start: int) -> list[str]:
                     notes.append(line)
                 else:
                     notes[-1] += " " + line
-        elif first and len(" ".join(para)) <= _SHORT_PARAGRAPH and len(para) <= 3:
+        elif len(" ".join(para)) <= _SHORT_PARAGRAPH and len(para) <= 3 and (
+                first or _SETTINGS.search(" ".join(para))):
+            # a short caption, or the evaluation settings printed under the table ("evaluated at T=1.0")
             notes.append(" ".join(para))
-            if not para[-1].endswith(":"):
+            if first and not para[-1].endswith(":") and not _SETTINGS.search(" ".join(para)):
                 return notes
         else:
             return notes
         first = False
+        if len(notes) >= _MAX_NOTES:
+            return notes
 
 
 def _heading(lines: list[str], i: int) -> str | None:

@@ -281,6 +281,8 @@ def _comparison_line(c: Comparison, by_id) -> ComparisonLine:
     z = f"z = {c.z:.2f}, " if c.z is not None else ""
     test = f"{z}p = {c.p:.2g}, Holm p = {c.p_adjusted:.2g}; {c.method}" if c.p_adjusted is not None else ""
     why = "; ".join(d.describe() for d in c.differences) or (c.note or "")
+    if c.expected_win_rate is not None:  # a rating gap means a head-to-head win rate, not points of accuracy
+        why = f"rating gap {c.gap:+g} = expected win rate {100 * c.expected_win_rate:.0f}%" + (f"; {why}" if why else "")
     return ComparisonLine(pair=f"{a.model} {a.cell.shown} vs {b.model} {b.cell.shown}", where=where, gap=gap,
                           interval=interval, test=test, verdict=f"{c.kind}: {c.verdict}", why=why)
 

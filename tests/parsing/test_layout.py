@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from claimcheck.pipeline import Options, audit
 
 
@@ -34,3 +36,18 @@ def test_a_unit_column_names_the_unit_of_an_unknown_benchmark(tmp_path):
     report = _audit(tmp_path, "Benchmark,Model,Unit\nSomeBench,1853,Elo\n")
     assert report.scores[0].unit == "elo"
     assert "CC103" not in {f.code for f in report.findings}
+
+
+def test_a_perfect_score_states_the_zero_failure_bound(tmp_path):
+    report = _audit(tmp_path, "Benchmark,A,n\nSomeBench,100.0%,20\n")
+    (s,) = report.scores
+    assert s.ci[0] == pytest.approx(0.8389, abs=1e-4)  # Wilson, seed 000 §9.6
+    assert "13.9%" in s.ci_note  # 1 − 0.05^(1/20) = 0.1391
+
+
+def test_a_rating_gap_is_shown_as_an_expected_win_rate(tmp_path):
+    from claimcheck.report.view import build_view
+
+    report = _audit(tmp_path, "model,score,95% CI\nA,1301,+5/-4\nB,1290,+6/-6\n", benchmark="LMArena")
+    (line,) = build_view(report).comparisons
+    assert "expected win rate 52%" in line.why

@@ -134,3 +134,13 @@ def test_read_input_routes_markdown_files(tmp_path):
     assert info.format == "md" and info.index == 2 and info.encoding == "utf-8"
     assert [t.input for t in tables] == [2]
     assert tables[0].rows[0][1].emphasis == ("bold",)
+
+
+def test_evaluation_settings_and_methodology_paragraphs_under_a_table_are_notes():
+    doc = ("| Task | A | B |\n|---|---|---|\n| HLE (no tools) | 8.4\\* | 10.7 |\n\n"
+           "\\* conducted on the text-only HLE subset.\n\n"
+           "Our models are evaluated with `temperature=1.0`, `top_p=0.95`.\n\n"
+           "SWE-bench methodology: values for our models are calculated on n=486 verified tasks.\n\n"
+           "## Next section\n")
+    (table,) = read_markdown(doc, "r.md")
+    assert len(table.notes) == 3 and table.notes[2].startswith("SWE-bench methodology")
