@@ -85,8 +85,10 @@ class SubsetMismatch(ComparabilityRule):
         sa, sb = a.resolution.subset, b.resolution.subset
         if sa and sb and sa != sb:
             return Difference(self.facet, self.code, sa, sb)
-        if (sa is None) != (sb is None) and "note" in (a.resolution.reasons.keys() | b.resolution.reasons.keys()):
-            return Difference(self.facet, self.code, sa or "not stated", sb or "not stated")  # a footnote moved one
+        if (sa is None) != (sb is None):
+            if "note" in (a.resolution.reasons.keys() | b.resolution.reasons.keys()):
+                return Difference(self.facet, self.code, sa or "not stated", sb or "not stated")  # a footnote moved one
+            return Difference(self.facet, self.code, sa, sb, known=False)  # one row names a subset, one does not
         if "table" in (a.resolution.n_source, b.resolution.n_source) and a.n and b.n and a.n != b.n:
             return Difference("denominator", self.code, str(a.n), str(b.n))
         if _not_stated(a, b, "denominator"):
