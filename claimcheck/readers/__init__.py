@@ -103,7 +103,8 @@ def read_input(
         raise InputError("found no table in this input", path=source)
     name = "<stdin>" if source == "-" else source
     info = InputFile(
-        index=index, path=name, sha256=hashlib.sha256(data).hexdigest(), format=fmt,
+        index=index, path=name, sha256=hashlib.sha256(data).hexdigest(),
+        format="csv" if fmt == "tsv" else fmt,  # the JSON contract names csv|xlsx|md|html|url; delimiter says tab
         encoding=encoding, delimiter=delimiter,
     )
     return info, [dataclasses.replace(t, input=index) for t in tables]
