@@ -130,7 +130,7 @@ def _run(sources, options, output, fmt, no_pdf, fail_on, quiet, export_path=None
     if export_path:
         from claimcheck.export import export_claims
 
-        Path(export_path).write_text(export_claims(report), encoding="utf-8")
+        _write(export_path, export_claims(report))
         click.echo(f"claims written to {export_path} ({len(report.scores)} records)", err=True)
     if fmt == "json":
         from claimcheck.report.json_out import render_json
@@ -184,9 +184,19 @@ def _with_progress(what: str, work, show: bool):
         return work()
 
 
+def _write(path: str | Path, text: str) -> None:
+    """Write an output file; a missing folder or a read-only place is a one-line error."""
+    from claimcheck.errors import ClaimcheckError
+
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise ClaimcheckError(f"cannot write the output: {exc.strerror or exc}", path=str(path)) from None
+
+
 def _emit(text: str, output: str | None) -> None:
     if output:
-        Path(output).write_text(text, encoding="utf-8")
+        _write(output, text)
         click.echo(f"written to {output}", err=True)
     else:
         sys.stdout.write(text)

@@ -15,6 +15,7 @@ from typing import Any, Literal, Mapping
 
 Severity = Literal["error", "warning", "info"]
 SEVERITY_RANK: Mapping[str, int] = {"info": 0, "warning": 1, "error": 2}
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 #: Units a score can be printed in (the JSON contract's ``unit``).
 UNITS = (
@@ -94,7 +95,8 @@ class CellValue:
         if self.value is None or self.decimals is None:
             return self.raw.strip()
         text = f"{self.value:.{self.decimals}f}{'%' if self.percent_sign else ''}"
-        return text + "".join(m for m in self.markers if len(m) <= 3)
+        # a footnote number must not read as more digits of the value: 24.3 with note 1 is "24.3¹"
+        return text + "".join(m.translate(_SUPERSCRIPT) for m in self.markers if len(m) <= 3)
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,15 +37,21 @@ def candidate_pairs(scores: Sequence[Score]) -> list[tuple[Score, Score, str]]:
     for group in by_group.values():
         pairs += [(a, b, "head-to-head") for a, b in _leader_and_neighbours(group)]
         for a, b in itertools.permutations(group, 2):  # a row that has both models: no cross-row pair
-            head.add((a.model, b.model, a.benchmark))
-    for a, b in itertools.combinations([s for s in checked if s.benchmark], 2):
+            head.add((a.model, b.model, _bench_key(a)))
+    for a, b in itertools.combinations([s for s in checked if s.benchmark or s.resolution.row_kind == "unknown"], 2):
         if a.group == b.group:
             continue
-        if a.model != b.model and a.benchmark == b.benchmark and (a.model, b.model, a.benchmark) not in head:
+        same = _bench_key(a) == _bench_key(b)
+        if a.model != b.model and same and (a.model, b.model, _bench_key(a)) not in head:
             pairs.append((a, b, "cross-row"))
         elif a.model == b.model and a.unit == b.unit and _same_item(a, b):
             pairs.append((a, b, "configuration"))
     return pairs
+
+
+def _bench_key(s: Score) -> str:
+    """The benchmark a score is on; for a label the registry does not know, the label itself."""
+    return s.benchmark or f"label:{s.label.strip().casefold()}"
 
 
 def _same_item(a: Score, b: Score) -> bool:
@@ -113,7 +119,9 @@ def _proportion_test(base: dict, a: Score, b: Score, alpha: float, power: float)
     p1, p2 = a.proportion, b.proportion
     if a.items is not None and b.items is not None:
         return _paired_test(base, a, b, alpha, power)
-    if p1 is None or p2 is None or a.n is None or b.n is None:
+    if p1 is None or p2 is None:
+        return Comparison(**base, verdict="no-n", note="a value lies outside its unit's range, so it is no proportion")
+    if a.n is None or b.n is None:
         return Comparison(**base, diff=_sub(p1, p2), verdict="no-n")
     test = two_proportion_ztest(p1, a.n, p2, b.n, pooled=False)
     low, high = newcombe_interval(p1, a.n, p2, b.n, alpha=alpha)

@@ -216,7 +216,7 @@ def _long_rows(table, t, layout, ids, benchmark) -> Iterator[Observation]:
         if context.inherits_from is None:
             previous = (row[0].row, label)
         facets = [fields.get(f, "") for f in _FACETS]
-        key = "|".join([context.inherited_label or label, context.label, *facets, *qualifiers])
+        key = "|".join([context.inherited_label or label, context.label, *facets, fields.get("n", ""), *qualifiers])
         number = int(origin["source_row"]) if origin.get("source_row", "").isdigit() else row[score_col].row
         yield Observation(
             id=f"s{next(ids)}", input=table.input, table=t, row=number,
@@ -224,9 +224,20 @@ def _long_rows(table, t, layout, ids, benchmark) -> Iterator[Observation]:
             model=model or f"(row {row[0].row})", context=context,
             cell=_with_uncertainty(_cell(table, row[score_col]), fields, table.decimal_comma),
             group=f"{table.input}:{t}:{origin.get('line_item', key)}",
-            title=origin.get("title") or origin.get("label") or " · ".join([label, *(f for f in facets if f)]),
+            title=origin.get("title") or origin.get("label") or " · ".join([label, *(_shown_facet(k, v) for k, v in zip(_FACETS, facets) if v)]),
             at=(row[score_col].row, score_col), source_label=origin.get("label", ""),
         )
+
+
+def _shown_facet(name: str, value: str) -> str:
+    """A long-table facet as a reader says it ("tools: no" -> "no tools")."""
+    if name == "tools":
+        low = value.strip().casefold()
+        if low in ("yes", "true", "on", "with", "y", "1", "有", "是"):
+            return "with tools"
+        if low in ("no", "false", "off", "without", "n", "0", "无", "否"):
+            return "no tools"
+    return value
 
 
 def _with_uncertainty(cell, fields: dict, decimal_comma: bool):

@@ -24,6 +24,7 @@ _NOT_BENCHMARK = re.compile(
     r"参数|架构|激活|上下文长度|发布日期|许可|价格",
     re.I,
 )
+_N_IN_LABEL = re.compile(r"[(\[（]\s*n\s*=\s*([\d,]+)\s*[)\]）]", re.I)
 _HEADING_WORDS = re.compile(r"\btasks?\b|\bcategory\b|任务|类", re.I)
 _GLUED_YEAR = re.compile(r"\b([A-Za-z][A-Za-z\-]*?[A-Za-z])(\d{4}|\d{2})\b")
 _AGGREGATE = re.compile(r"^(?:average|avg\.?|mean|overall|total|sum|aggregate|平均|均值|总分|综合|合计)\b", re.I)
@@ -236,6 +237,9 @@ class Resolver:
         if table_n.isdigit() and int(table_n) > 0:
             reasons["n"] = "n column of the table"
             return int(table_n), "table", None
+        if m := _N_IN_LABEL.search(context.label):
+            reasons["n"] = f"printed in the label ({m.group(0)})"
+            return int(m.group(1).replace(",", "")), "table", None
         count: Count | None = subset.n if subset else (version.n if version else None)
         note = None
         if count is not None and count.verified:

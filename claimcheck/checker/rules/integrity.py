@@ -332,7 +332,35 @@ class BelowChance(Rule):
             )
 
 
+class OutOfRange(Rule):
+    """A value outside the range its unit allows (a percentage above 100 or below 0).
+
+    105% or −3% cannot be a share of items solved: the cell holds a typo, a different unit (a
+    delta, a rating, a count), or a value copied from the wrong column.  No interval or test is
+    computed for it, and comparisons that involve it say why.
+
+    Bad:
+        | GPQA Diamond | 105.0% | 68.7% |
+    Good:
+        | GPQA Diamond | 75.0%  | 68.7% |
+    Reference: SPEC §4 (integrity family; the next free code after CC407).
+    """
+
+    code, slug, family, severity = "CC408", "out-of-range", "integrity", "error"
+
+    def check(self, context: CheckContext) -> Iterator[Finding]:
+        for s in context.checked():
+            if s.unit not in PROPORTION_UNITS or s.value is None:
+                continue
+            top = 1.0 if s.unit == "fraction" else 100.0
+            if not 0.0 <= s.value <= top:
+                yield self.finding(
+                    f"{cell_name(s)} lies outside 0–{top:g}{'' if top == 1 else '%'}: it cannot be a share of items",
+                    scores=(s.id,), value=s.value, low=0.0, high=top,
+                )
+
+
 RULES = [
     MissingAsZero, AggregateMismatch, Granularity, ConflictingValues, UnparseableCell, UnknownBenchmark,
-    BelowChance,
+    BelowChance, OutOfRange,
 ]
