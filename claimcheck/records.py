@@ -160,6 +160,7 @@ class StatusNote:
     source: str
     version: str | None = None
     unverified: bool = False
+    impact: str = "minor"  # major: the scores are not valid measurements as printed
 
 
 @dataclass(frozen=True, slots=True)

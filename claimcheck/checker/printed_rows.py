@@ -12,7 +12,11 @@ from typing import Callable, Sequence
 from claimcheck.checker.base import CheckContext
 from claimcheck.records import RawCell, Score, SourceTable
 
-_SOURCE_HEADER = re.compile(r"^\s*(?:source|sources|url|link|reference|来源|出处)\s*$", re.I)
+# columns that say where a number came from or how uncertain it is, not what it measures: two rows
+# that differ only there ("rerun", another stderr) still print the same line item
+_SOURCE_HEADER = re.compile(
+    r"^\s*(?:source|sources|url|link|reference|来源|出处|notes?|remarks?|comments?|备注|说明|"
+    r"stderr|se|std\.? ?err(?:or)?|standard error|ci|ci[ _]low|ci[ _]high|lower|upper|95% ci|votes|标准误)\s*$", re.I)
 
 
 def source_rows(context: CheckContext) -> dict[str, tuple[RawCell, ...]]:

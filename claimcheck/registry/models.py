@@ -86,6 +86,7 @@ class StatusStatement(_Strict):
     source: str
     versions: tuple[str, ...] = ()  # empty: applies to every version
     unverified: bool = False
+    impact: Literal["major", "minor"] = "minor"  # major: the statement says the scores are not valid measurements
 
 
 class KnobNote(_Strict):

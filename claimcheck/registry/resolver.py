@@ -321,7 +321,7 @@ def status_notes(bench: Benchmark, version: str | None):
         if s.versions and version not in s.versions:
             continue
         yield StatusNote(state=s.state, who=s.who, when=s.when, what=s.what, source=s.source,
-                         version=", ".join(s.versions) or None, unverified=s.unverified)
+                         version=", ".join(s.versions) or None, unverified=s.unverified, impact=s.impact)
 
 
 def _unit_from_values(cells: Sequence[CellValue]) -> tuple[str, str]:

@@ -32,7 +32,8 @@ def pp(x: float | None, digits: int = 1, signed: bool = False) -> str:
     """A proportion difference as percentage points."""
     if x is None:
         return "—"
-    return f"{100 * x:+.{digits}f} pp" if signed else f"{100 * x:.{digits}f} pp"
+    value = round(100 * x, digits) or 0.0  # never "-0.0 pp"
+    return f"{value:+.{digits}f} pp" if signed else f"{value:.{digits}f} pp"
 
 
 def _cell(s: Score) -> str:

@@ -29,13 +29,20 @@ class _StatusRule(Rule):
     def check(self, context: CheckContext) -> Iterator[Finding]:
         for scores, notes in _by_row_with(context, self.state):
             s = scores[0]
+            notes = sorted(notes, key=lambda n: (n.impact != "major", n.unverified, n.when is None))
             version = f" {s.resolution.version}" if s.resolution.version else ""
             yield self.finding(
                 f"{s.title!r} (row {s.row}): {s.resolution.benchmark_name}{version} {self.verb} — {_who(notes[0])}",
-                scores=[x.id for x in scores],
+                scores=[x.id for x in scores], severity=self.severity_for(notes[0]),
                 statements=[{"who": n.who, "when": n.when, "what": n.what, "source": n.source,
-                             "unverified": n.unverified} for n in notes],
+                             "unverified": n.unverified, "impact": n.impact} for n in notes],
             )
+
+    def severity_for(self, note: StatusNote):
+        """The rule's severity for a first-hand statement that the scores are invalid; a warning otherwise."""
+        if self.severity == "error" and (note.impact != "major" or note.unverified):
+            return "warning"
+        return None
 
 
 class BenchmarkFlawed(_StatusRule):
@@ -44,7 +51,9 @@ class BenchmarkFlawed(_StatusRule):
     When a review finds that defects (broken tasks, wrong answers, tests that reject
     correct solutions) affect a large share of the score, the score stops measuring the
     capability it names.  Epoch AI judged Terminal-Bench 4.0.0 Flawed on 2026-09-04
-    (threshold: defects affecting ≥ 20% of the total score).
+    (threshold: defects affecting ≥ 20% of the total score).  Such a first-hand verdict is an
+    error; a second-hand report, or a known defect rate too small to void the scores (MMLU's
+    estimated 6.5% erroneous questions), is a warning that says who reported what.
 
     Bad:
         | Terminal-Bench 4.0 | 57.9% | 55.8% |
