@@ -173,7 +173,15 @@ def build_view(report: Report) -> ReportView:
     for number, f in numbered:
         for sid in f.scores:
             notes_by_score.setdefault(sid, []).append((number, f.severity))
-    supported, not_supported = conclusions(report.comparisons, by_id)
+    from claimcheck.report.conclusions import SUSPECT
+
+    suspect: dict[str, str] = {}
+    for f in report.findings:
+        if f.code in ("CC407", "CC408") and f.scores:  # the flagged cell comes first
+            suspect[f.scores[0]] = SUSPECT[f.code]
+        elif f.code == "CC401":  # the averages, not the rows they average
+            suspect.update({i: SUSPECT[f.code] for i in f.scores if by_id[i].resolution.row_kind == "aggregate"})
+    supported, not_supported = conclusions(report.comparisons, by_id, suspect)
     meta = report.meta
     return ReportView(
         title=", ".join(i.path.rsplit("/", 1)[-1] for i in report.inputs) or "claimcheck report",
