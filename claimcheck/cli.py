@@ -30,18 +30,25 @@ class DefaultGroup(click.Group):
     default_command = "check"
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if not args or (args[0] not in self.commands and args[0] not in ("--help", "-h", "--version")):
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
             args = [self.default_command, *args]
         return super().parse_args(ctx, args)
 
 
 @click.group(cls=DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="claimcheck")
-def main() -> None:
+def cli() -> None:
     """Audit AI vendors' benchmark tables: what each row measures and which comparisons it supports.
 
     Run `claimcheck TABLE` (CSV, TSV, XLSX, Markdown, HTML, a URL, or - for stdin).
     """
+
+
+def _not_an_option(param: click.Parameter, value: str | None) -> str | None:
+    """'--benchmark --no-pdf' means a forgotten value, not a benchmark called '--no-pdf'."""
+    if value is not None and value.startswith("-") and value != "-":
+        raise click.BadParameter(f"expected a benchmark name, got the option {value!r}", param=param)
+    return value
 
 
 def _split(values: tuple[str, ...]) -> tuple[str, ...]:
@@ -56,13 +63,14 @@ def _default_pdf(source: str) -> Path:
     return path.with_name(path.stem + ".report.pdf")
 
 
-@main.command("check")
+@cli.command("check")
 @click.argument("sources", nargs=-1, required=True)
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Where to write the report (default: TABLE.report.pdf next to the input; stdout for json/md/html).")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "json", "md", "html"]), default="pdf", show_default=True, help="pdf also prints the terminal summary.")
 @click.option("--no-pdf", is_flag=True, help="Print the terminal summary only.")
 @click.option("--assume-n", type=click.IntRange(min=1), help="Item count to assume where neither the table nor the registry gives one (marked 'assumed').")
-@click.option("--benchmark", help="Benchmark name for a leaderboard export with no benchmark column.")
+@click.option("--benchmark", callback=lambda ctx, param, value: _not_an_option(param, value),
+              help="Benchmark name for a leaderboard export with no benchmark column.")
 @click.option("--registry", "registries", multiple=True, type=click.Path(exists=True, dir_okay=False), help="Extra catalogue YAML (adds or overrides entries).")
 @click.option("--select", multiple=True, help="Only these rules (code prefix, slug or family; comma-separated).")
 @click.option("--ignore", multiple=True, help="Drop these rules (code prefix, slug or family; comma-separated).")
@@ -202,7 +210,7 @@ def _emit(text: str, output: str | None) -> None:
         sys.stdout.write(text)
 
 
-@main.group("registry")
+@cli.group("registry")
 def registry_group() -> None:
     """The benchmark catalogue: list entries or show one with its sources."""
 
@@ -262,7 +270,7 @@ def _catalogue(registries):
         sys.exit(2)
 
 
-@main.command("rules")
+@cli.command("rules")
 @click.option("--explain", metavar="CODE", help="Print one rule's full documentation (code or slug).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "md"]), default="text", show_default=True)
 def rules_command(explain: str | None, fmt: str) -> None:
@@ -300,6 +308,25 @@ def _asdict(record) -> dict:
     from dataclasses import asdict
 
     return asdict(record)
+
+
+_NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
+def main(argv: list[str] | None = None) -> None:
+    """The console script: click's usage errors become one line and exit status 2."""
+    try:
+        cli.main(args=argv, prog_name="claimcheck", standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except _NO_ARGS as exc:  # plain `claimcheck`: the help, not an error
+        click.echo(exc.format_message())
+        sys.exit(0)
+    except click.ClickException as exc:
+        click.echo(f"claimcheck: error: {exc.format_message()} (see claimcheck --help)", err=True)
+        sys.exit(2)
+    except click.exceptions.Abort:
+        sys.exit(1)
 
 
 if __name__ == "__main__":  # pragma: no cover

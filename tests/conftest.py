@@ -19,9 +19,9 @@ def examples() -> Path:
 
 def run_cli(*args: str, input: bytes | None = None):
     """Run ``claimcheck ARGS`` in-process; return the click Result."""
-    from claimcheck.cli import main
+    from claimcheck.cli import cli
 
-    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
+    return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
 
 
 def run_json(*args: str) -> dict:

@@ -160,3 +160,30 @@ def test_a_release_page_url_is_scraped_and_checked(tmp_path, monkeypatch):
     assert report["inputs"][0]["format"] == "url"
     codes = {f["code"] for f in report["findings"]}
     assert {"CC101", "CC209"} <= codes
+
+
+@pytest.mark.parametrize("args", [["--bogus", "x.csv"], ["x.csv", "--assume-n", "0"], ["x.csv", "--format", "pdfx"],
+                                  ["x.csv", "--benchmark", "--no-pdf"]])
+def test_usage_errors_are_one_line_with_status_2(args):
+    result = subprocess.run([sys.executable, "-m", "claimcheck", *args], capture_output=True, text=True)
+    assert result.returncode == 2
+    lines = [ln for ln in result.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1 and lines[0].startswith("claimcheck: error: ") and "Traceback" not in result.stderr
+
+
+def test_no_arguments_print_the_help():
+    result = subprocess.run([sys.executable, "-m", "claimcheck"], capture_output=True, text=True)
+    assert result.returncode == 0 and "Usage:" in result.stdout
+
+
+def test_markdown_output_makes_input_markup_inert(tmp_path):
+    src = tmp_path / "esc.csv"
+    src.write_text('Benchmark,A,B\n"<script>alert(1)</script>",50.0%,40.0%\n', encoding="utf-8")
+    out = run_cli(str(src), "--format", "md", "--fail-on", "never").stdout
+    assert "<script>" not in out and "&lt;script&gt;" in out
+
+
+def test_markdown_with_prose_before_the_table_reads_from_stdin():
+    doc = b"# Release\n\nSome prose.\n\n| Benchmark | A | B |\n|---|---|---|\n| GPQA Diamond | 61.0% | 59.0% |\n"
+    report = json.loads(run_cli("-", "--format", "json", "--fail-on", "never", input=doc).stdout)
+    assert report["inputs"][0]["format"] == "md" and len(report["scores"]) == 2

@@ -34,9 +34,10 @@ def sniff_format(data: bytes) -> str:
     head = data[:4096].lstrip().lower()
     if head.startswith((b"<!doctype html", b"<html", b"<table", b"<?xml")) or b"<table" in head:
         return "html"
-    lines = [ln.strip() for ln in data[:4096].splitlines() if ln.strip()]
-    if len(lines) >= 2 and lines[0].startswith(b"|") and set(lines[1]) <= set(b"|-: "):
-        return "md"
+    lines = [ln.strip() for ln in data[:65536].splitlines() if ln.strip()]
+    for first, second in zip(lines, lines[1:]):  # a pipe table anywhere, prose before it or not
+        if b"|" in first and b"-" in second and set(second) <= set(b"|-: "):
+            return "md"
     return "csv"
 
 

@@ -144,10 +144,14 @@ def _cells(sheet) -> dict[_Pos, tuple[str, tuple[str, ...], _Pos]]:
             font = cell.font
             emphasis = tuple(e for e, on in (("bold", font.b), ("underline", font.u not in (None, "none"))) if on)
             found[(cell.row, cell.column)] = (render(cell.value, cell.number_format), emphasis, (cell.row, cell.column))
+    first_col, width = sheet.min_column, sheet.max_column - sheet.min_column + 1
     for merged in sheet.merged_cells.ranges:
         origin = found.get((merged.min_row, merged.min_col))
         if origin is None:
             continue
+        one_row = merged.min_row == merged.max_row
+        if one_row and merged.min_col == first_col and merged.max_col - merged.min_col + 1 >= max(2, width // 2):
+            continue  # a section label merged across the table ("Coding"): its text stays in the first cell
         for r in range(merged.min_row, merged.max_row + 1):
             for c in range(merged.min_col, merged.max_col + 1):
                 found[(r, c)] = origin

@@ -8,7 +8,9 @@ _MARK = {"supported": "✓", "tied": "≈", "no-n": "?", "incomparable": "✗", 
 
 
 def _cell(text: str) -> str:
-    return str(text).replace("|", "\\|").replace("\n", " ")
+    """Input text made inert in Markdown: no table breaks, no raw HTML a renderer would run."""
+    text = str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return text.replace("|", "\\|").replace("\n", " ")
 
 
 def render_markdown(view: ReportView) -> str:
@@ -21,9 +23,9 @@ def render_markdown(view: ReportView) -> str:
     c = view.counts
     out += [f"**{c['error']} error(s), {c['warning']} warning(s), {c['info']} info.**", ""]
     out += ["## What the table supports", ""]
-    out += [f"- {_MARK[x.kind]} {x.text}" for x in view.supported] or ["- nothing: no comparison is both valid and larger than its noise"]
+    out += [f"- {_MARK[x.kind]} {_cell(x.text)}" for x in view.supported] or ["- nothing: no comparison is both valid and larger than its noise"]
     out += ["", "## What it does not support", ""]
-    out += [f"- {_MARK[x.kind]} {x.text}" for x in view.not_supported] or ["- (none)"]
+    out += [f"- {_MARK[x.kind]} {_cell(x.text)}" for x in view.not_supported] or ["- (none)"]
     if view.claims:
         out += ["", "## Claims in the text", "", "| claim | verdict | why |", "|---|---|---|"]
         out += [f"| {_cell(c.text)} ({c.source}) | {c.verdict} {c.codes} | {_cell(c.explanation)} |" for c in view.claims]

@@ -35,8 +35,12 @@ def render_terminal(view: ReportView, file: TextIO | None = None, *, verbose: bo
         columns = [("severity", "left"), ("code", "left"), ("rule", "left"), ("count", "right")]
         for name, justify in columns + ([("what it flags", "left")] if wide else []):
             table.add_column(name, justify=justify)
-        for g in sorted(view.groups, key=lambda g: ({"error": 0, "warning": 1, "info": 2}[g.severity], g.code)):
-            cells = [Text(g.severity, style=_STYLE[g.severity]), g.code, g.slug, str(len(g.findings))]
+        rank = {"error": 0, "warning": 1, "info": 2}
+        lines = sorted(((sev, g) for g in view.groups for sev in {f.severity for f in g.findings}),
+                       key=lambda item: (rank[item[0]], item[1].code))
+        for sev, g in lines:  # one line per rule and severity: a rule may lower one finding's severity
+            count = sum(1 for f in g.findings if f.severity == sev)
+            cells = [Text(sev, style=_STYLE[sev]), g.code, g.slug, str(count)]
             table.add_row(*cells, *([g.summary] if wide else []))
         console.print()
         console.print(table)

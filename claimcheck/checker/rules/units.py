@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from typing import Iterator
 
 from claimcheck.checker.aggregates import AggregateFit, aggregate_fits
@@ -9,6 +11,9 @@ from claimcheck.checker.base import CheckContext, Rule, cell_name
 from claimcheck.checker.emphasis import misread_direction, table_marks
 from claimcheck.checker.printed_rows import rows_where
 from claimcheck.records import Finding, Score
+
+
+_RATING_WORDS = re.compile(r"\belo\b|\brating\b|bradley|评级|等级分", re.I)
 
 
 def _tables(context: CheckContext) -> dict[tuple[int, int], list[Score]]:
@@ -50,7 +55,8 @@ class EloPercentMix(Rule):
                 mates = _column_mates(scores, s, "percent")
                 if not mates:
                     continue
-                labelled = "table says" in (s.resolution.unit_reason or "")
+                printed = " ".join((s.label, *s.qualifiers))
+                labelled = "table says" in (s.resolution.unit_reason or "") or bool(_RATING_WORDS.search(printed))
                 where = "column" if mates[0].column == s.column else "table"
                 msg = (f"{cell_name(s)} is an Elo rating printed in the same {where} as percentages "
                        f"(e.g. {cell_name(mates[0])})")
