@@ -18,6 +18,8 @@ _MARKERS = ("o", "s", "D", "^", "v", "P", "X", "*")
 _SHADES = ("#111111", "#555555", "#888888", "#333333", "#777777", "#222222", "#666666", "#444444")
 _FONTS = ("DejaVu Sans", "WenQuanYi Micro Hei", "Noto Sans CJK SC", "Noto Sans CJK JP")
 MAX_ROWS = 28
+LABEL_CHARS = 42
+_LEFT = 0.36
 
 
 @lru_cache(maxsize=1)
@@ -37,10 +39,16 @@ def _setup():
     return True
 
 
-def _svg(fig) -> str:
-    """The figure as an SVG data URI: laid out as one image, not as thousands of styled elements."""
+def _svg(fig, top_inches: float = 0.3) -> str:
+    """The figure as an SVG data URI: laid out as one image, not as thousands of styled elements.
+
+    Every chart has the same width and margins (in inches), so type prints at the same size
+    whatever the labels: no tight bounding box that shrinks a chart with long labels.
+    """
     buf = io.BytesIO()
-    fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
+    height = fig.get_figheight()
+    fig.subplots_adjust(left=_LEFT, right=0.98, bottom=0.62 / height, top=1 - top_inches / height)
+    fig.savefig(buf, format="svg", metadata={"Date": None})
     return "data:image/svg+xml;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
 
 
@@ -61,7 +69,7 @@ def interval_chart(points: list[IntervalPoint]) -> list[str]:
     charts = []
     for start in range(0, len(rows), MAX_ROWS):
         chunk = rows[start:start + MAX_ROWS]
-        fig = Figure(figsize=(7.0, 0.9 + 0.38 * len(chunk) * max(1, min(len(models), 3)) ** 0.5))
+        fig = Figure(figsize=(7.0, 1.1 + 0.2 * -(-len(models) // 4) + 0.38 * len(chunk) * max(1, min(len(models), 3)) ** 0.5))
         ax = fig.add_subplot()
         step = 0.7 / max(len(models), 1)
         for i, row in enumerate(chunk):
@@ -75,13 +83,16 @@ def interval_chart(points: list[IntervalPoint]) -> list[str]:
                                     ms=4, capsize=2.5, lw=1, mfc="white" if p.assumed else shade)
                     else:
                         ax.plot(p.value, y, marker=marker, color=shade, ms=4, mfc="none", ls="none")
-        ax.set_yticks(range(len(chunk)), [_short(r) for r in reversed(chunk)])
-        ax.set_xlabel("score (%) with 95% interval · hollow marker: n assumed or unknown (no interval)")
+        ax.set_yticks(range(len(chunk)), [_short(r, LABEL_CHARS) for r in reversed(chunk)])
+        ax.set_xlabel("score (%) with 95% interval\nhollow marker: n assumed, or unknown (no interval)")
         ax.grid(axis="x", color="#dddddd", lw=0.6)
-        handles = [ax.plot([], [], marker=style[m][0], color=style[m][1], ls="none", label=m)[0] for m in models]
-        ax.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=min(len(models), 4),
-                  frameon=False, fontsize=7)
-        charts.append(_svg(fig))
+        handles = [ax.plot([], [], marker=style[m][0], color=style[m][1], ls="none", label=_short(m, 28))[0]
+                   for m in models]
+        columns = min(len(models), 4)
+        legend_rows = -(-len(models) // columns)
+        fig.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 1.0), ncol=columns, frameon=False,
+                   fontsize=7)
+        charts.append(_svg(fig, top_inches=0.2 + 0.2 * legend_rows))
     return charts
 
 
@@ -95,7 +106,7 @@ def gap_chart(bars: list[GapBar]) -> list[str]:
     charts = []
     for start in range(0, len(bars), MAX_ROWS):
         chunk = bars[start:start + MAX_ROWS]
-        fig = Figure(figsize=(7.0, 0.9 + 0.32 * len(chunk)))
+        fig = Figure(figsize=(7.0, 1.2 + 0.3 * len(chunk)))
         ax = fig.add_subplot()
         for i, b in enumerate(chunk):
             y = len(chunk) - 1 - i
@@ -106,9 +117,9 @@ def gap_chart(bars: list[GapBar]) -> list[str]:
             ax.errorbar(b.gap, y, xerr=[[b.gap - b.low], [b.high - b.gap]], fmt="o", color="#111111", ms=4,
                         capsize=2.5, lw=1, mfc="#111111" if filled else "white")
         ax.axvline(0, color="#111111", lw=0.8)
-        ax.set_yticks(range(len(chunk)), [_short(b.label, 60) for b in reversed(chunk)])
-        ax.set_xlabel("gap (percentage points) with 95% interval (Newcombe; paired with per-item results) · "
-                      "hatched: ± minimum detectable effect · filled: significant after Holm")
+        ax.set_yticks(range(len(chunk)), [_short(b.label, LABEL_CHARS) for b in reversed(chunk)])
+        ax.set_xlabel("gap (percentage points) with 95% interval (Newcombe; paired with per-item results)\n"
+                      "hatched: ± minimum detectable effect · filled marker: significant after Holm")
         ax.grid(axis="x", color="#dddddd", lw=0.6)
         charts.append(_svg(fig))
     return charts
