@@ -48,7 +48,7 @@ def test_fifteen_vs_ten_wins_is_within_noise(tmp_path):
 def test_clustered_items_use_a_paired_cluster_bootstrap(tmp_path):
     report = audit([_table(tmp_path, SEED_000, cluster_size=10)])
     (c,) = report.comparisons
-    assert "cluster bootstrap (10 clusters" in c.method
+    assert "cluster bootstrap interval (10 clusters" in c.method and "cluster-robust" in c.method
     x = [a for a, _ in SEED_000]
     y = [b for _, b in SEED_000]
     boot = cluster_bootstrap_difference(x, y, clusters=[k // 10 for k in range(100)])
@@ -67,3 +67,27 @@ def test_a_bad_per_item_score_names_its_row(tmp_path):
     with pytest.raises(InputError) as err:
         audit([str(path)])
     assert "row 2" in err.value.one_line() and "'score'" in err.value.one_line()
+
+
+def test_wins_packed_into_two_clusters_are_not_significant(tmp_path):
+    """QA case: 20 A-only wins all in clusters c0-c1, 5 B-only, 75 ties: McNemar alone would call it."""
+    pattern = [(1, 0)] * 20 + [(0, 1)] * 5 + [(1, 1)] * 75
+    report = audit([_table(tmp_path, pattern, cluster_size=10)])
+    (c,) = report.comparisons
+    assert c.verdict == "within-noise"
+    assert c.diff_ci[0] < 0 < c.diff_ci[1]
+
+
+def test_pass_at_k_from_samples_uses_the_unbiased_estimator(tmp_path):
+    from claimcheck.stats import pass_at_k
+
+    correct = [2, 0, 0, 4, 4]
+    rows = ["item,model,score,benchmark,sample,metric"]
+    for i, c in enumerate(correct):
+        rows += [f"q{i},A,{1 if s < c else 0},Demo QA,{s},pass@2" for s in range(5)]
+    path = tmp_path / "samples.csv"
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    (s,) = audit([str(path)]).scores
+    expected = sum(pass_at_k(5, c, 2) for c in correct) / 5
+    assert s.value == pytest.approx(100 * expected) and round(expected, 2) == 0.54
+    assert s.resolution.metric == "pass@2" and s.items.samples == 5

@@ -139,7 +139,8 @@ def _paired_test(base: dict, a: Score, b: Score, alpha: float, power: float) -> 
     binary items, by a paired cluster bootstrap when items come in clusters, else by the
     paired normal interval."""
     from claimcheck.stats import (
-        cluster_bootstrap_difference, mcnemar_exact, minimum_detectable_effect, norm_sf, paired_difference,
+        cluster_bootstrap_difference, clustered_paired_difference, mcnemar_exact, minimum_detectable_effect,
+        norm_sf, paired_difference,
     )
 
     shared = sorted(set(a.items.items) & set(b.items.items))
@@ -147,14 +148,20 @@ def _paired_test(base: dict, a: Score, b: Score, alpha: float, power: float) -> 
         return Comparison(**base, verdict="no-n", note="fewer than two items were run by both models")
     va, vb = dict(zip(a.items.items, a.items.values)), dict(zip(b.items.items, b.items.values))
     x, y = [va[i] for i in shared], [vb[i] for i in shared]
-    diff = paired_difference(x, y, alpha=alpha)
+    groups = None
+    if a.items.clusters is not None:
+        cluster_of = dict(zip(a.items.items, a.items.clusters))
+        groups = [cluster_of[i] for i in shared]
+    clustered = groups is not None and len(set(groups)) >= 2
+    diff = clustered_paired_difference(x, y, groups, alpha=alpha) if clustered else paired_difference(x, y, alpha=alpha)
     z = diff.mean / diff.se if diff.se > 0 else 0.0
     p, method, ci = (2 * norm_sf(abs(z)) if diff.se > 0 else 1.0), "paired difference (normal)", diff.ci
-    if a.items.clusters is not None:
-        clusters = dict(zip(a.items.items, a.items.clusters))
-        boot = cluster_bootstrap_difference(x, y, clusters=[clusters[i] for i in shared], alpha=alpha)
-        ci, method = boot.ci, f"paired cluster bootstrap ({boot.clusters} clusters, {boot.reps} reps, seed {boot.seed})"
-    if a.items.binary and b.items.binary:  # the exact test replaces the normal statistic
+    if clustered:  # test and interval both respect the clusters: cluster-robust z, cluster bootstrap interval
+        boot = cluster_bootstrap_difference(x, y, clusters=groups, alpha=alpha)
+        ci = boot.ci
+        method = (f"cluster-robust paired z test; paired cluster bootstrap interval ({boot.clusters} clusters, "
+                  f"{boot.reps} reps, seed {boot.seed})")
+    elif a.items.binary and b.items.binary:  # the exact test replaces the normal statistic
         a_only = sum(1 for u, v in zip(x, y) if u > v)
         p, method = mcnemar_exact(a_only, sum(1 for u, v in zip(x, y) if v > u)).p, method + "; exact McNemar test"
         z = None

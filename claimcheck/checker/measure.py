@@ -73,7 +73,7 @@ def _interval(res: Resolution, unit: str, p: float | None, cell, method: str, al
     low, high = proportion_interval(p, res.n, method=method, alpha=alpha)
     averaged = (res.granularity in ("partial", "averaged")) or any(
         (res.metric or "").startswith(prefix) for prefix in _AVERAGED
-    ) or (cell.n is not None and "mean of" in cell.raw)
+    ) or (cell.n is not None and ("mean of" in cell.raw or "estimate of" in cell.raw))
     note = UPPER_BOUND_NOTE if averaged else None
     if p in (0.0, 1.0) and not averaged:  # a perfect score still allows failures on unseen items
         bound = zero_failure_upper_bound(res.n, alpha=alpha)

@@ -26,6 +26,9 @@ _TRUE = {"1", "true", "yes", "pass", "passed", "correct", "resolved", "y", "✓"
 _FALSE = {"0", "false", "no", "fail", "failed", "incorrect", "wrong", "unresolved", "n", "✗", "错", "错误"}
 
 
+_PASS_K = re.compile(r"pass\s*@\s*(\d+)", re.I)
+
+
 def _norm(header: str) -> str:
     return re.sub(r"[\s_]+", " ", header.strip().casefold())
 
@@ -63,17 +66,20 @@ def item_observations(table: SourceTable, t: int, fields: dict[str, int], ids: I
                       benchmark: str | None) -> list[Observation]:
     """One observation per (benchmark, model), carrying its per-item results."""
     item_col, model_col, score_col = column(table, ITEM_HEADERS), fields["model"], fields["score"]
-    bench_col, cluster_col = fields.get("benchmark"), column(table, CLUSTER_HEADERS)
+    bench_col, cluster_col, metric_col = fields.get("benchmark"), column(table, CLUSTER_HEADERS), fields.get("metric")
     runs: dict[tuple[str, str], dict[str, list[float]]] = {}
     clusters: dict[tuple[str, str], dict[str, str]] = {}
     first_row: dict[tuple[str, str], int] = {}
     missing: dict[tuple[str, str], int] = {}
+    metrics: dict[tuple[str, str], str] = {}
     for r in table.rows:
         label = r[bench_col].text if bench_col is not None else (benchmark or "")
         if not label:
             raise InputError("per-item results need a benchmark column or --benchmark NAME", path=table.name, row=r[0].row)
         key = (label, r[model_col].text)
         first_row.setdefault(key, r[0].row)
+        if metric_col is not None and r[metric_col].text:
+            metrics.setdefault(key, r[metric_col].text)
         value = _score(r[score_col].text, table, r[0].row, score_col)
         if value is None:
             missing[key] = missing.get(key, 0) + 1
@@ -82,13 +88,28 @@ def item_observations(table: SourceTable, t: int, fields: dict[str, int], ids: I
         if cluster_col is not None:
             clusters.setdefault(key, {})[r[item_col].text] = r[cluster_col].text
     return [_observation(table, t, key, runs.get(key, {}), clusters.get(key), missing.get(key, 0), first_row[key],
-                         score_col, ids) for key in first_row]
+                         score_col, ids, metrics.get(key, "")) for key in first_row]
 
 
-def _observation(table, t, key, per_item, cluster_map, missing, row, score_col, ids) -> Observation:
+def _pass_k(metric: str, label: str) -> int:
+    m = _PASS_K.search(metric) or _PASS_K.search(label)
+    return int(m.group(1)) if m else 1
+
+
+def _item_value(runs: list[float], k: int) -> float:
+    """One item's score: the mean over its samples, or the unbiased pass@k when asked for k > 1."""
+    if k > 1 and len(runs) >= k and all(v in (0.0, 1.0) for v in runs):
+        from claimcheck.stats import pass_at_k
+
+        return pass_at_k(len(runs), int(sum(runs)), k)
+    return sum(runs) / len(runs)
+
+
+def _observation(table, t, key, per_item, cluster_map, missing, row, score_col, ids, metric="") -> Observation:
     label, model = key
+    k = _pass_k(metric, label)
     items = tuple(sorted(per_item))
-    values = tuple(sum(per_item[i]) / len(per_item[i]) for i in items)
+    values = tuple(_item_value(per_item[i], k) for i in items)
     samples = max((len(v) for v in per_item.values()), default=1)
     binary = samples == 1 and all(v in (0.0, 1.0) for v in values)
     results = ItemResults(items=items, values=values, samples=samples, binary=binary, missing=missing,
@@ -97,12 +118,13 @@ def _observation(table, t, key, per_item, cluster_map, missing, row, score_col, 
     if n:
         mean = 100.0 * sum(values) / n
         correct = sum(values)
-        raw = f"{correct:g}/{n}" if binary else f"{mean:.2f}% (mean of {n} items × {samples} samples)"
+        what = f"pass@{k}, unbiased estimate" if k > 1 else "mean"
+        raw = f"{correct:g}/{n}" if binary else f"{mean:.2f}% ({what} of {n} items × {samples} samples)"
         cell = CellValue(raw=raw, status="ok", value=mean, percent_sign=True, decimals=None, n=n)
     else:
         cell = CellValue(raw="", status="missing")
     return Observation(
         id=f"s{next(ids)}", input=table.input, table=t, row=row, column=table.header[score_col], col=score_col,
-        model=model, context=RowContext(label=label), cell=cell, group=f"{table.input}:{t}:items:{label}",
+        model=model, context=RowContext(label=label, fields={"metric": metric} if metric else {}), cell=cell, group=f"{table.input}:{t}:items:{label}",
         title=label, at=(row, score_col), items=results,
     )

@@ -134,7 +134,8 @@ class Resolver:
         n, source, note = self._n(None, None, None, context, {})
         return Resolution(
             row_kind="unknown", unit=unit, unit_reason=why, n=n, n_source=source, n_note=note,
-            tools=facets.tools, metric=facets.metric, budget=_budget(facets), differs=facets.differs,
+            tools=facets.tools, metric=canonical_metric(context.fields.get("metric", "")) or facets.metric,
+            budget=_budget(facets), differs=facets.differs,
             unknown=facets.unknown, secondhand=facets.secondhand, protocol=facets.protocol,
             version=facets.window or facets.version, harness=context.fields.get("harness") or None,
             reasons={"benchmark": f"no registry entry matches {label!r}"},

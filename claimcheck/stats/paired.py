@@ -76,6 +76,30 @@ def paired_difference(
     return PairedDifference(mean, se, Interval(mean - half, mean + half), int(d.size))
 
 
+def clustered_paired_difference(
+    a: Sequence[float], b: Sequence[float], clusters: Sequence[Hashable], alpha: float = 0.05
+) -> PairedDifference:
+    """Mean paired difference with a cluster-robust standard error (CR1).
+
+    With ``d_i = a_i - b_i``, cluster residual sums ``S_g = sum_{i in g} (d_i - mean)`` over ``G``
+    clusters: ``SE^2 = G / (G - 1) * sum_g S_g^2 / n^2``.  Items in one cluster (one user, one
+    document, one repository) are not independent; this SE grows with their correlation
+    (seed 000 eq. 9.15, design effect).  Matches statsmodels OLS on a constant with
+    ``cov_type="cluster"``.  Needs at least two clusters.
+    """
+    x, y = _paired_arrays(a, b)
+    codes = _cluster_codes(clusters, x.size)
+    groups = int(codes.max()) + 1
+    if groups < 2:
+        raise ValueError("a cluster-robust standard error needs at least 2 clusters")
+    d = x - y
+    mean = float(d.mean())
+    sums = np.bincount(codes, weights=d - mean, minlength=groups)
+    se = math.sqrt(groups / (groups - 1) * float((sums ** 2).sum())) / d.size
+    half = _z(_require_alpha(alpha)) * se
+    return PairedDifference(mean, se, Interval(mean - half, mean + half), int(d.size))
+
+
 def mcnemar_exact(a_only: int, b_only: int) -> McNemar:
     """Exact McNemar test: two-sided binomial test of ``a_only`` out of ``a_only + b_only`` at 1/2.
 

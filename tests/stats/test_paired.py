@@ -224,3 +224,26 @@ def test_pass_at_k_properties(n, data):
 def test_pass_errors(call):
     with pytest.raises(ValueError):
         call()
+
+
+def test_cluster_robust_se_matches_statsmodels_cluster_covariance():
+    import numpy as np
+    import statsmodels.api as sm
+
+    from claimcheck.stats import clustered_paired_difference
+
+    rng = np.random.default_rng(7)
+    clusters = np.repeat(np.arange(12), 8)
+    a = (rng.random(96) < 0.7 + 0.02 * (clusters % 3)).astype(float)
+    b = (rng.random(96) < 0.65).astype(float)
+    ours = clustered_paired_difference(a, b, clusters)
+    fit = sm.OLS(a - b, np.ones(96)).fit(cov_type="cluster", cov_kwds={"groups": clusters})
+    assert ours.mean == pytest.approx(float(fit.params[0]))
+    assert ours.se == pytest.approx(float(fit.bse[0]), rel=1e-9)
+
+
+def test_cluster_robust_se_needs_two_clusters():
+    from claimcheck.stats import clustered_paired_difference
+
+    with pytest.raises(ValueError):
+        clustered_paired_difference([1, 0, 1], [0, 0, 1], ["c", "c", "c"])
