@@ -89,7 +89,9 @@ def resolve_rows(observations: Sequence[Observation], resolver) -> dict[str, Res
 def apply_footnotes(observations: Sequence[Observation], tables: Sequence[SourceTable],
                     resolutions: dict[str, Resolution], resolver) -> dict[str, Resolution]:
     """Stage 3b: each cell's resolution after the table's footnotes (by observation id)."""
-    from claimcheck.registry.footnotes import doubt_denominator, note_for, read_notes, refine, stated_count
+    from claimcheck.registry.footnotes import (
+        doubt_denominator, label_markers, note_for, read_notes, refine, stated_count,
+    )
 
     notes = [read_notes(t.notes) for t in tables]
     out = {}
@@ -97,7 +99,8 @@ def apply_footnotes(observations: Sequence[Observation], tables: Sequence[Source
         res = resolutions[obs.group]
         table_notes = notes[obs.table]
         if table_notes and res.benchmark:
-            note = note_for(obs.cell.markers, table_notes) if obs.cell.markers else None
+            markers = (*obs.cell.markers, *label_markers(obs.context.label))
+            note = note_for(markers, table_notes) if markers else None
             if note is not None:
                 res = refine(res, note, resolver)
             for n in table_notes:

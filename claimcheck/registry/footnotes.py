@@ -19,7 +19,11 @@ from claimcheck.parsing.labels import extract_facets
 from claimcheck.records import Resolution
 
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
-_LEAD_MARK = re.compile(r"^\s*\\?((?:[*†‡§¶#^]+)|[⁰¹²³⁴⁵⁶⁷⁸⁹]+|\[\^?\d+\]|\(\w\)|\^\w+)\s*[:.)]?\s*(.+)$", re.S)
+_LEAD_MARK = re.compile(
+    r"^\s*\\?((?:[*†‡§¶#^]+)|[⁰¹²³⁴⁵⁶⁷⁸⁹]+|\[\^?\d+\]|\(\w\)|\^\w+|<sup>\s*[^<]{1,4}\s*</sup>)\s*[:.)]?\s*(.+)$",
+    re.S | re.I)
+_SUP_TAG = re.compile(r"</?sup>", re.I)
+_LABEL_MARKS = re.compile(r"([*†‡§¶]+|[⁰¹²³⁴⁵⁶⁷⁸⁹]+)(?=\s|$|[(),])")
 _COUNT = re.compile(
     r"\bn\s*=\s*([\d,]+)|\b([\d,]+)\s+(?:of|out of)\s+(?:the\s+)?([\d,]+)\b|"
     r"\bon\s+(?:a\s+)?(?:subset\s+of\s+)?([\d,]+)\s+(?:\w+\s+){0,2}(?:tasks|problems|questions|items|instances|samples)\b",
@@ -41,7 +45,7 @@ def read_notes(notes: Sequence[str]) -> list[Note]:
     for raw in notes:
         m = _LEAD_MARK.match(raw)
         if m:
-            mark = m.group(1).translate(_SUPERSCRIPTS).strip("[]^() ")
+            mark = _SUP_TAG.sub("", m.group(1)).translate(_SUPERSCRIPTS).strip("[]^() ")
             out.append(Note(mark or m.group(1), m.group(2).strip()))
         else:
             out.append(Note(None, raw.strip()))
@@ -50,6 +54,11 @@ def read_notes(notes: Sequence[str]) -> list[Note]:
 
 def _mark_key(marker: str) -> str:
     return marker.translate(_SUPERSCRIPTS).strip("[]^() \\")
+
+
+def label_markers(label: str) -> tuple[str, ...]:
+    """Footnote marks printed on a row label ("SWE-bench Verified†", "HLE*"): they concern every cell of it."""
+    return tuple(_LABEL_MARKS.findall(label or ""))
 
 
 def note_for(markers: Sequence[str], notes: Sequence[Note]) -> Note | None:

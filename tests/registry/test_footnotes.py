@@ -63,3 +63,23 @@ def test_reading_notes_and_counts():
     assert stated_count("the subset of n=486 verified tasks") == 486
     assert stated_count("evaluated on 120 problems") == 120
     assert stated_count("temperature 0.6") is None
+
+
+def test_a_marker_on_the_row_label_concerns_every_cell_of_the_row(tmp_path):
+    path = tmp_path / "r.md"
+    path.write_text(
+        "| Benchmark | A | B |\n|---|---|---|\n| SWE-bench Verified† | 56.0% | 49.2% |\n| AIME 2024 | 80.0% | 70.0% |\n\n"
+        "† n=486 of 500 tasks\n", encoding="utf-8")
+    report = audit([str(path)])
+    swe = [s for s in report.scores if s.benchmark == "swe-bench-verified"]
+    assert [s.n for s in swe] == [486, 486]
+
+
+def test_a_sup_tag_note_explains_cells_marked_with_that_number(tmp_path):
+    path = tmp_path / "s.md"
+    path.write_text(
+        "| Benchmark | A | B |\n|---|---|---|\n| HLE (no tools) | 8.4<sup>1</sup> | 10.7 |\n\n"
+        "<sup>1</sup> Text-only subset.\n", encoding="utf-8")
+    report = audit([str(path)])
+    a = next(s for s in report.scores if s.model == "A")
+    assert a.resolution.subset == "text-only"
