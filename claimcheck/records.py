@@ -325,6 +325,7 @@ class ParsedClaim:
     tools: bool | None = None  # "with tools" / "no tools" in the sentence
     versions: tuple[tuple[str, str], ...] = ()  # (benchmark id, version id) written after a name
     subsets: tuple[tuple[str, str], ...] = ()  # (benchmark id, subset id) written after a name
+    negated: bool = False  # the sentence denies the relation ("does not beat")
 
 
 @dataclass(frozen=True, slots=True)

@@ -143,7 +143,8 @@ def _judge_benchmark(claim: ParsedClaim, bench: str, cells: Cells, alpha: float)
         if not pairs:
             outcomes.append(Outcome("unverifiable", f"{claim.subject} and {rival} are never in one row of {name}, "
                                                     f"and the report does not compare them."))
-        outcomes += [_pair_outcome(claim.relation, s, t, _test(s, t, cells, alpha)) for s, t in pairs]
+        relation = "not-beats" if claim.negated and claim.relation == "beats" else claim.relation
+        outcomes += [_pair_outcome(relation, s, t, _test(s, t, cells, alpha)) for s, t in pairs]
     first = [cells.pairs(valued, [s for s in rows if s.model == r and s.value is not None]) for r in rivals[:1]]
     return outcomes + _gap_numbers(claim, [p for ps in first for p in ps])
 
@@ -208,6 +209,8 @@ def _pair_outcome(relation: str, s: Score, t: Score, test: PairTest) -> Outcome:
                                        f"rank them{even}.", ids, comps)
     if relation == "ties":
         return _tie_outcome(s, t, test, ahead, ids, comps)
+    if relation == "not-beats":
+        return _denial_outcome(s, t, test, ahead, ids, comps)
     if ahead <= 0:
         how = "prints the same score" if ahead == 0 else "has them the other way round"
         return Outcome("contradicted", f"The table {how}: {both}.", ids, comps)
@@ -219,6 +222,21 @@ def _pair_outcome(relation: str, s: Score, t: Score, test: PairTest) -> Outcome:
     why = test.comparison.note if test.comparison and test.comparison.note else "no item count is known"
     return Outcome("unverifiable", f"The table orders them this way ({both}), but {why}: the {gap} gap can be "
                                    f"called neither real nor noise.", ids, comps)
+
+
+def _denial_outcome(s: Score, t: Score, test: PairTest, ahead: float, ids, comps) -> Outcome:
+    """"s does not beat t": false only when the table shows s significantly ahead."""
+    both, gap = pair_text(s, t), gap_text(s, t)
+    if ahead <= 0:
+        return Outcome("supported", f"The table agrees: {both}.", ids, comps)
+    if test.status == "significant":
+        return Outcome("contradicted", f"{both}: {s.model} is ahead by a significant {gap} gap "
+                                       f"({_stats(test, s, t)}).", ids, comps)
+    if test.status == "within-noise":
+        return Outcome("supported", f"{both}: the {gap} gap is within sampling noise ({_stats(test, s, t)}), so the "
+                                    f"table shows no real lead.", ids, comps)
+    return Outcome("unverifiable", f"{both}: {s.model} is printed ahead, and with no item count the {gap} gap "
+                                   f"cannot be judged.", ids, comps)
 
 
 def _tie_outcome(s: Score, t: Score, test: PairTest, ahead: float, ids, comps) -> Outcome:

@@ -132,7 +132,7 @@ def _parse_one(cid: str, text: str, source: str, models: list[str], finder: Benc
         subject=subject, objects=objects, numbers=numbers, strength=find_strength(norm), unparsed=unparsed,
         tools=extract_facets(norm).tools,
         versions=tuple((b.key, b.version) for b in found if b.version),
-        subsets=tuple((b.key, b.subset) for b in found if b.subset),
+        subsets=tuple((b.key, b.subset) for b in found if b.subset), negated=relation.negated,
     )
 
 

@@ -69,6 +69,16 @@ class Relation:
     start: int = -1
     end: int = -1
     reversed: bool = False  # "A trails B": the model after the keyword is the one ahead
+    negated: bool = False  # "A does not beat B", "A 未超过 B"
+
+
+_NEGATION = re.compile(r"(?:\b(?:not|never|no longer|fails? to|failed to|cannot|can't|doesn't|don't|didn't|isn't|"
+                       r"aren't|wasn't)\b(?:\s+\w+){0,2}\s*|(?:未|没有|并未|并没有|不|未能)\s*)$", re.I)
+
+
+def _negated(text: str, start: int) -> bool:
+    """Whether the words just before a relation keyword deny it ("does not beat", "未超过")."""
+    return bool(_NEGATION.search(text[max(0, start - 30):start]))
 
 
 def find_relation(text: str, has_values: bool) -> Relation:
@@ -78,9 +88,9 @@ def find_relation(text: str, has_values: bool) -> Relation:
             return Relation(name, m.start(), m.end())
     beats, trails = BEATS.search(text), TRAILS.search(text)
     if beats and (not trails or beats.start() <= trails.start()):
-        return Relation("beats", beats.start(), beats.end())
+        return Relation("beats", beats.start(), beats.end(), negated=_negated(text, beats.start()))
     if trails:
-        return Relation("beats", trails.start(), trails.end(), reversed=True)
+        return Relation("beats", trails.start(), trails.end(), reversed=True, negated=_negated(text, trails.start()))
     if has_values:
         m = VALUE.search(text)
         return Relation("value", m.start() if m else -1, m.end() if m else -1)

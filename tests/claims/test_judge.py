@@ -229,3 +229,15 @@ def test_rule_catalogue_entries_are_complete():
         parts = parse_docstring(rule.__doc__ or "")
         assert all(parts[k].strip() for k in ("summary", "why", "bad", "good", "reference")), rule.code
         assert parts["summary"].endswith(".")
+
+
+def test_a_denied_lead_is_judged_as_a_denial(tmp_path):
+    from claimcheck.pipeline import Options, audit
+
+    table = tmp_path / "neg.csv"
+    table.write_text("Benchmark,Nova-2,Rival-Y\nAIME 2025,86.7%,90.0%\nGPQA Diamond,80.0%,50.0%\n", encoding="utf-8")
+    claims = tmp_path / "neg.txt"
+    claims.write_text("Nova-2 does not beat Rival-Y on AIME 2025.\nNova-2 does not beat Rival-Y on GPQA Diamond.\n"
+                      "Nova-2 在 AIME 2025 上未超过 Rival-Y。\n", encoding="utf-8")
+    report = audit([str(table)], Options(claims_files=(str(claims),)))
+    assert [c.verdict for c in report.claims] == ["supported", "contradicted", "supported"]
