@@ -68,27 +68,40 @@ def parse_tables(tables: Sequence[SourceTable], resolver, benchmark: str | None)
     return out
 
 
-def resolve_rows(observations: Sequence[Observation], resolver) -> dict[str, Resolution]:
-    """Stage 3: one resolution per line item, in table order so "same as above" finds its parent."""
+def resolve_rows(observations: Sequence[Observation], resolver) -> tuple[dict[str, Resolution], dict[str, str]]:
+    """Stage 3: one resolution per line item, in table order so "same as above" finds its parent.
+
+    Also returns the qualifier clauses that name one model of the row ("Nova-2 high effort"),
+    by observation id: they describe that cell, not the row.
+    """
+    from claimcheck.parsing.attribution import split_by_model
+
     groups: dict[str, list[Observation]] = {}
     for obs in observations:
         groups.setdefault(obs.group, []).append(obs)
     by_row: dict[tuple[int, int, int], Resolution] = {}
     out: dict[str, Resolution] = {}
+    clauses: dict[str, str] = {}
     for key, members in groups.items():
         first = members[0]
-        ctx = first.context
+        ctx, per_model = split_by_model(first.context, [m.model for m in members])
+        clauses.update({m.id: per_model[m.model] for m in members if m.model in per_model})
         parent = by_row.get((first.input, first.table, ctx.inherits_from)) if ctx.inherits_from else None
         res = resolver.resolve(ctx, [m.cell for m in members], parent)
         out[key] = res
         for m in members:
             by_row[(m.input, m.table, m.row)] = res
-    return out
+    return out, clauses
 
 
 def apply_footnotes(observations: Sequence[Observation], tables: Sequence[SourceTable],
-                    resolutions: dict[str, Resolution], resolver) -> dict[str, Resolution]:
-    """Stage 3b: each cell's resolution after the table's footnotes (by observation id)."""
+                    resolved: tuple[dict[str, Resolution], dict[str, str]], resolver) -> dict[str, Resolution]:
+    """Stage 3b: each cell's resolution after its column header's setup, the qualifiers naming its
+    model, and the table's footnotes (by observation id)."""
+    from claimcheck.parsing.attribution import header_setup
+    from claimcheck.registry.footnotes import Note
+
+    resolutions, clauses = resolved
     from claimcheck.registry.footnotes import (
         doubt_denominator, label_markers, note_for, read_notes, refine, stated_count,
     )
@@ -97,6 +110,9 @@ def apply_footnotes(observations: Sequence[Observation], tables: Sequence[Source
     out = {}
     for obs in observations:
         res = resolutions[obs.group]
+        for text in (header_setup(obs.model), clauses.get(obs.id)):
+            if text and res.benchmark:
+                res = refine(res, Note(obs.model, text), resolver)
         table_notes = notes[obs.table]
         if table_notes and res.benchmark:
             markers = (*obs.cell.markers, *label_markers(obs.context.label))

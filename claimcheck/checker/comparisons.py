@@ -35,7 +35,8 @@ def candidate_pairs(scores: Sequence[Score]) -> list[tuple[Score, Score, str]]:
         by_group.setdefault(s.group, []).append(s)
     head: set[tuple[str, str, str | None]] = set()
     for group in by_group.values():
-        pairs += [(a, b, "head-to-head") for a, b in _leader_and_neighbours(group)]
+        for a, b in _leader_and_neighbours(group):  # "Nova-2 (low)" vs "Nova-2 (high)": one model, two setups
+            pairs.append((a, b, "configuration" if _one_model(a, b) else "head-to-head"))
         for a, b in itertools.permutations(group, 2):  # a row that has both models: no cross-row pair
             head.add((a.model, b.model, _bench_key(a)))
     for a, b in itertools.combinations([s for s in checked if s.benchmark or s.resolution.row_kind == "unknown"], 2):
@@ -47,6 +48,12 @@ def candidate_pairs(scores: Sequence[Score]) -> list[tuple[Score, Score, str]]:
         elif a.model == b.model and a.unit == b.unit and _same_item(a, b):
             pairs.append((a, b, "configuration"))
     return pairs
+
+
+def _one_model(a: Score, b: Score) -> bool:
+    from claimcheck.parsing.attribution import base_model
+
+    return a.model != b.model and base_model(a.model).casefold() == base_model(b.model).casefold()
 
 
 def _bench_key(s: Score) -> str:

@@ -85,9 +85,13 @@ def _row(comps: list[Comparison], by_id) -> list[Conclusion]:
     tied = [by_id[c.scores[1]] for c in against if c.verdict == "within-noise"]
     unknown = [by_id[c.scores[1]] for c in against if c.verdict == "no-n"]
     if ahead:
+        caveats = tuple(dict.fromkeys(x for c in against if c.verdict == "significant" for x in c.caveats))
+        caveat = (f" Caveat: {', '.join(REASON_WORDS.get(x, x) for x in caveats)} may explain part of the gap."
+                  if caveats else "")
         out.append(Conclusion(
             "supported", f"{title}: {_cell(leader)} is ahead of {_names([_cell(s) for s in ahead])} "
-            f"(significant after Holm correction{assumed}).", (), f"{leader.model} leads {_names([s.model for s in ahead])} on {title}"))
+            f"(significant after Holm correction{assumed}).{caveat}", caveats,
+            f"{leader.model} leads {_names([s.model for s in ahead])} on {title}"))
     if tied:
         out.append(Conclusion(
             "tied", f"{title}: {_cell(leader)} is statistically tied with {_names([_cell(s) for s in tied])}; "

@@ -51,3 +51,18 @@ def test_a_rating_gap_is_shown_as_an_expected_win_rate(tmp_path):
     report = _audit(tmp_path, "model,score,95% CI\nA,1301,+5/-4\nB,1290,+6/-6\n", benchmark="LMArena")
     (line,) = build_view(report).comparisons
     assert "expected win rate 52%" in line.why
+
+
+def test_a_qualifier_clause_naming_one_model_describes_that_cell_only(tmp_path):
+    report = _audit(tmp_path, "Benchmark,Nova-2,Rival-X,Notes\nMMLU-Pro,84.1%,82.0%,Nova-2 high effort; Rival-X default\n")
+    nova, rival = report.scores
+    assert dict(nova.resolution.budget).get("effort") == "high"
+    assert "effort" not in dict(rival.resolution.budget)
+    (c,) = report.comparisons
+    assert "CC205" in c.caveats
+
+
+def test_two_columns_of_one_model_at_two_efforts_are_a_configuration_pair(tmp_path):
+    report = _audit(tmp_path, "Benchmark,Nova-2 (low effort),Nova-2 (high effort),Rival-X\nMMLU-Pro,80.1%,84.1%,82.0%\n")
+    kinds = {frozenset(c.models): (c.kind, c.why_not) for c in report.comparisons}
+    assert kinds[frozenset({"Nova-2 (low effort)", "Nova-2 (high effort)"})] == ("configuration", ("CC205",))

@@ -187,9 +187,16 @@ class BudgetMismatch(ComparabilityRule):
                 return Difference(key.replace("_", " "), self.code, str(va), str(vb))
             if key == "selection" and (va is None) != (vb is None):
                 return Difference("selection", self.code, va, vb)
+            if key in ("effort", "thinking_budget") and (va is None) != (vb is None):
+                # one column states its effort, the other does not: the gap may be the budget
+                return Difference(key.replace("_", " "), self.code, _str(va), _str(vb), known=False)
         if _said_to_differ(a, b, "budget"):
             return Difference(self.facet, self.code, None, None)
         return None
+
+
+def _str(value) -> str | None:
+    return None if value is None else str(value)
 
 
 def _norm_sampling(metric: str) -> str:
