@@ -172,6 +172,15 @@ def benchmark_refs(scores: Sequence[Score], catalogue) -> tuple[BenchmarkRef, ..
     return tuple(refs)
 
 
+def _sha256(path: str) -> str:
+    import hashlib
+
+    try:
+        return hashlib.sha256(open(path, "rb").read()).hexdigest()
+    except OSError:
+        return ""
+
+
 def audit(
     sources: Sequence[str], options: Options = Options(), *, stdin: bytes | None = None,
     fetch: Callable | None = None, tables: Sequence[SourceTable] | None = None,
@@ -199,6 +208,7 @@ def audit(
         generated=_dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(),
         alpha=options.alpha, power=options.power, ci_method=options.ci_method,
         assume_n=options.assume_n, environment=tuple(environment),
+        claims_files=tuple((path, _sha256(path)) for path in options.claims_files),
     )
     return Report(
         meta=meta, inputs=tuple(inputs or ()), tables=tuple(tables), scores=tuple(scores),

@@ -383,6 +383,7 @@ class ReportMeta:
     ci_method: str
     assume_n: int | None = None
     environment: tuple[str, ...] = ()  # e.g. "no CJK font installed"
+    claims_files: tuple[tuple[str, str], ...] = ()  # (path, sha256) of the --claims inputs
 
 
 @dataclass(frozen=True)

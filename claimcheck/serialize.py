@@ -87,6 +87,7 @@ def report_records(report: Report) -> dict[str, Any]:
         "environment": list(meta.environment),
         "inputs": [{"path": i.path, "sha256": i.sha256, "format": i.format, "encoding": i.encoding,
                     "delimiter": i.delimiter} for i in report.inputs],
+        "claims_inputs": [{"path": p, "sha256": h} for p, h in meta.claims_files],
         "tables": [{"input": t.input, "name": t.name, "header": list(t.header), "rows": len(t.rows),
                     "notes": list(t.notes)} for t in report.tables],
         "summary": report.counts(),

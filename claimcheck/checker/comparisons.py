@@ -81,7 +81,8 @@ def _leader_and_neighbours(group: list[Score]) -> list[tuple[Score, Score]]:
 
 def _rank_key(s: Score) -> float:
     value = s.value if s.value is not None else -math.inf
-    return -value if s.resolution.direction == "lower" else value
+    lower = s.resolution.direction == "lower" or s.unit == "lower-is-better"
+    return -value if lower else value
 
 
 def build_comparisons(

@@ -105,7 +105,9 @@ _BEST_CONFIG = re.compile(r"best (?:score )?(?:over|across|of) (?:all |several |
 _THINKING = re.compile(r"(\d+(?:\.\d+)?\s*[kKmM])\s*(?:thinking|reasoning)?\s*tokens?|(?:extended\s+)?thinking\s*[:(]?\s*(\d+(?:\.\d+)?\s*[kKmM])", re.I)
 _SECONDHAND = re.compile(r"from (?:the|their|its|a)(?: [\w.\-]+){0,3}? (?:tech(?:nical)? report|paper|model card|blog|leaderboard)|as reported (?:by|in)|reported by|copied from|taken from|cited from|self-reported|来自技术报告|引自|摘自|转引", re.I)
 _NOT_PERCENT = re.compile(r"not (?:a )?percent(?:age)?|非百分数|不是百分数|非百分比", re.I)
-_LOWER_BETTER = re.compile(r"lower is better|\(↓\)|↓|越低越好|\bbpb\b|bits per byte|perplexity|\bppl\b|latency|延迟", re.I)
+_LOWER_BETTER = re.compile(
+    r"lower is better|\(↓\)|↓|越低越好|\bbpb\b|bits per byte|perplexity|\bppl\b|latency|延迟|"
+    r"\bcost\b|\bprice\b|pricing|\$|\busd\b|per million|\bseconds\b|wall[- ]?clock|成本|价格|费用", re.I)
 _UNIT_ELO = re.compile(r"\belo\b|\bbradley[- ]terry\b|\brating\b|评级|等级分", re.I)
 _PROTOCOL = re.compile(r"([\w.\- ]+?)\s+release protocol|([\w.\-]+)\s*发布协议", re.I)
 _TO = r"\s*(?:–|—|-|~|to|至|到)\s*"

@@ -19,9 +19,9 @@ from claimcheck.registry.models import Benchmark, Count, Subset, Version
 
 _NOT_BENCHMARK = re.compile(
     r"^#|\bparam(?:eter)?s?\b|\barchitecture\b|\bactivated\b|context (?:length|window)|training tokens|"
-    r"release date|\blicen[cs]e\b|knowledge cut-?off|open[- ]weights?|model size|\bprice\b|pricing|per million|"
+    r"release date|\blicen[cs]e\b|knowledge cut-?off|open[- ]weights?|model size|"
     r"input modalit|output modalit|^(?:extended )?thinking(?: budget)?\b|^max(?:imum)? (?:output )?tokens|"
-    r"参数|架构|激活|上下文长度|发布日期|许可|价格",
+    r"参数|架构|激活|上下文长度|发布日期|许可",
     re.I,
 )
 _N_IN_LABEL = re.compile(r"[(\[（]\s*n\s*=\s*([\d,]+)\s*[)\]）]", re.I)
@@ -134,6 +134,7 @@ class Resolver:
         n, source, note = self._n(None, None, None, context, {})
         return Resolution(
             row_kind="unknown", unit=unit, unit_reason=why, n=n, n_source=source, n_note=note,
+            direction="lower" if unit == "lower-is-better" else "higher",
             tools=facets.tools, metric=canonical_metric(context.fields.get("metric", "")) or facets.metric,
             budget=_budget(facets), differs=facets.differs,
             unknown=facets.unknown, secondhand=facets.secondhand, protocol=facets.protocol,

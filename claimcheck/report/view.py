@@ -185,7 +185,8 @@ def build_view(report: Report) -> ReportView:
     meta = report.meta
     return ReportView(
         title=", ".join(i.path.rsplit("/", 1)[-1] for i in report.inputs) or "claimcheck report",
-        inputs=[(i.path, i.format, i.sha256) for i in report.inputs],
+        inputs=[(i.path, i.format, i.sha256) for i in report.inputs]
+        + [(path, "claims", sha) for path, sha in meta.claims_files],
         registry_version=meta.registry_version, claimcheck_version=meta.claimcheck_version,
         generated=meta.generated,
         settings=(f"α = {meta.alpha:g} two-sided, power {meta.power:g}, {meta.ci_method} intervals, "

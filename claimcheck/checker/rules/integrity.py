@@ -97,6 +97,14 @@ class UnparseableCell(Rule):
                                    scores=(s.id,), raw=s.cell.raw)
 
 
+_COST = re.compile(r"\bcost\b|\bprice\b|pricing|\$|latency|seconds|成本|价格|费用|延迟", re.I)
+
+
+def _is_cost_row(s: Score) -> bool:
+    """A cost, price or latency row is a lower-is-better measurement, not an unknown benchmark."""
+    return s.unit == "lower-is-better" and bool(_COST.search(s.label))
+
+
 class UnknownBenchmark(Rule):
     """A row label the registry cannot resolve.
 
@@ -116,7 +124,7 @@ class UnknownBenchmark(Rule):
     def check(self, context: CheckContext) -> Iterator[Finding]:
         rows: dict[str, list[Score]] = {}
         for s in context.scores:
-            if s.resolution.row_kind == "unknown" and s.status != "skipped":
+            if s.resolution.row_kind == "unknown" and s.status != "skipped" and not _is_cost_row(s):
                 rows.setdefault(s.label, []).append(s)
         for label, scores in rows.items():
             where = sorted({s.row for s in scores})
