@@ -73,3 +73,16 @@ def test_invalid_user_files_name_file_entry_and_field(tmp_path, text, words):
     assert str(user) in message
     for w in words:
         assert w in message
+
+
+def test_the_documented_registry_example_validates(tmp_path):
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "registry.md").read_text(encoding="utf-8")
+    example = re.search(r"```yaml\n(.*?)```", doc, re.S).group(1)
+    path = tmp_path / "mine.yaml"
+    path.write_text(example, encoding="utf-8")
+    cat = load_catalogue([path])
+    entry = cat.get("agent-index")
+    assert entry.composite and entry.version("1.2").n.verified
