@@ -94,8 +94,8 @@ def _row(comps: list[Comparison], by_id) -> list[Conclusion]:
             f"{leader.model} leads {_names([s.model for s in ahead])} on {title}"))
     if tied:
         out.append(Conclusion(
-            "tied", f"{title}: {_cell(leader)} is statistically tied with {_names([_cell(s) for s in tied])}; "
-            f"a lead over {'it' if len(tied) == 1 else 'them'} is not supported{assumed}.", ("CC302",),
+            "tied", f"{title}: {_cell(leader)}'s lead over {_names([_cell(s) for s in tied])} is not significant "
+            f"after Holm correction{assumed}: a ranking between them is not supported.", ("CC302",),
             f"{_names([leader.model] + [s.model for s in tied])} are statistically tied on {title}"))
     if unknown:
         why = next((c.note for c in against if c.verdict == "no-n" and c.note), None) or \
