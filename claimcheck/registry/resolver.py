@@ -16,6 +16,7 @@ from claimcheck.records import CellValue, Resolution, RowContext, StatusNote
 from claimcheck.registry.catalogue import Catalogue, normalize
 from claimcheck.registry.matching import Match, best_match, find_aliases, remove_span
 from claimcheck.registry.models import Benchmark, Count, Subset, Version
+from claimcheck.registry.units import decide_unit, unit_column, unit_from_values
 
 _NOT_BENCHMARK = re.compile(
     r"^#|\bparam(?:eter)?s?\b|\barchitecture\b|\bactivated\b|context (?:length|window)|training tokens|"
@@ -29,10 +30,6 @@ _HEADING_WORDS = re.compile(r"\btasks?\b|\bcategory\b|任务|类", re.I)
 _GLUED_YEAR = re.compile(r"\b([A-Za-z][A-Za-z\-]*?[A-Za-z])(\d{4}|\d{2})\b")
 _AGGREGATE = re.compile(r"^(?:average|avg\.?|mean|overall|total|sum|aggregate|平均|均值|总分|综合|合计)\b", re.I)
 _DISTINCT_METRICS = frozenset({"partial-credit", "strict", "win-rate", "lc-win-rate", "rating", "percentile"})
-_UNIT_OF = {"percent": "percent", "elo": "elo", "percentile": "percentile", "win-rate": "win-rate",
-            "points": "points", "index": "index", "lower-is-better": "lower-is-better"}
-
-
 class Resolver:
     """Maps free-text labels to catalogue entries."""
 
@@ -67,7 +64,7 @@ class Resolver:
             return self._inherit(context, cells, parent)
         label = self._split_year_suffix(context.label.strip().replace("\n", " "))
         if self._names_two_benchmarks(context.label):
-            return Resolution(row_kind="unknown", unit=_unit_from_values(cells)[0],
+            return Resolution(row_kind="unknown", unit=unit_from_values(cells)[0],
                               reasons={"benchmark": f"{context.label!r} names two benchmarks in one row"})
         # Long tables may name the subset in its own column ("SWE-bench" + "Verified"):
         # matching the label with those columns finds the more specific entry.
@@ -121,16 +118,16 @@ class Resolver:
         label = context.label.strip()
         has_values = any(c.status != "missing" for c in cells)
         if not label:
-            return Resolution(row_kind="unknown", reasons={"benchmark": "the row has no label"}, unit=_unit_from_values(cells)[0])
+            return Resolution(row_kind="unknown", reasons={"benchmark": "the row has no label"}, unit=unit_from_values(cells)[0])
         if _NOT_BENCHMARK.search(label):
             return Resolution(row_kind="skipped", skip_reason=f"not a benchmark row ({label!r} describes the model or its configuration)")
         if _AGGREGATE.search(label):
-            unit, why = _unit_from_values(cells)
+            unit, why = unit_from_values(cells)
             return Resolution(row_kind="aggregate", unit=unit, unit_reason=why, reasons={"benchmark": "an average or total over other rows"})
         if not has_values:
             return Resolution(row_kind="skipped", skip_reason="a heading row with no values")
         facets = facets_of(label, context.qualifiers)
-        unit, why = _unit_column(context, *_decide_unit(None, facets, cells))
+        unit, why = unit_column(context, *decide_unit(None, facets, cells))
         n, source, note = self._n(None, None, None, context, {})
         return Resolution(
             row_kind="unknown", unit=unit, unit_reason=why, n=n, n_source=source, n_note=note,
@@ -148,7 +145,7 @@ class Resolver:
         all_text = " ; ".join([text, *context.qualifiers, context.fields.get("version", ""), context.fields.get("subset", "")])
         version, subset, why = self._version_subset(bench, all_text, facets, context, parent)
         reasons.update(why)
-        unit, unit_why = _unit_column(context, *_decide_unit(bench, facets, cells))
+        unit, unit_why = unit_column(context, *decide_unit(bench, facets, cells))
         n, n_source, n_note = self._n(bench, version, subset, context, reasons)
         default_metric = (version.metric if version and version.metric else None) or bench.metric
         stated = canonical_metric(context.fields.get("metric", "")) or facets.metric
@@ -304,17 +301,6 @@ def _number_or_text(value: str):
     return int(value) if value.isdigit() else (True if value == "True" else value)
 
 
-_UNITS = frozenset({"percent", "fraction", "elo", "percentile", "win-rate", "points", "index", "lower-is-better"})
-
-
-def _unit_column(context: RowContext, unit: str, why: str) -> tuple[str, str]:
-    """A unit column overrides the inferred unit only where it says something else."""
-    stated = context.fields.get("unit", "").strip().casefold()
-    if stated in _UNITS and stated != unit:
-        return stated, "the unit column says so"
-    return unit, why
-
-
 def status_notes(bench: Benchmark, version: str | None):
     """The registry's non-active status statements that apply to one version."""
     for s in bench.status:
@@ -324,37 +310,6 @@ def status_notes(bench: Benchmark, version: str | None):
             continue
         yield StatusNote(state=s.state, who=s.who, when=s.when, what=s.what, source=s.source,
                          version=", ".join(s.versions) or None, unverified=s.unverified, impact=s.impact)
-
-
-def _unit_from_values(cells: Sequence[CellValue]) -> tuple[str, str]:
-    values = [c for c in cells if c.status == "ok" and c.value is not None]
-    if not values:
-        return "unknown", "no values"
-    if any(c.percent_sign for c in values) and all(c.percent_sign or c.value <= 100 for c in values):  # type: ignore[operator]
-        return "percent", "printed with %"
-    if all(0 <= c.value <= 1 for c in values) and any(c.value < 1 for c in values):  # type: ignore[operator]
-        return "fraction", "every value lies in [0, 1]"
-    if all(0 <= c.value <= 100 for c in values):  # type: ignore[operator]
-        return "percent", "every value lies in [0, 100]; read as a percentage (no unit printed)"
-    return "unknown", "values outside [0, 100] with no unit printed"
-
-
-def _decide_unit(bench: Benchmark | None, facets: Facets, cells: Sequence[CellValue]) -> tuple[str, str]:
-    """The unit of a row, from the qualifiers, then the registry, then the values."""
-    values = [c.value for c in cells if c.status == "ok" and c.value is not None]
-    if facets.unit:
-        return facets.unit, f"the table says so ({facets.reasons.get('unit', facets.unit)!r})"
-    if bench is not None and bench.unit != "percent":
-        return _UNIT_OF[bench.unit], f"registry: {bench.name} is reported as {bench.unit}"
-    if facets.not_percent:
-        return "unknown", "the table says the value is not a percentage and names no unit"
-    if bench is not None:
-        if any(v > 100 or v < 0 for v in values):
-            return "unknown", f"registry says {bench.name} is a percentage, but {max(values):g} cannot be one"
-        if values and all(0 <= v <= 1 for v in values) and not any(c.percent_sign for c in cells):
-            return "fraction", "every value lies in [0, 1]"
-        return "percent", f"registry: {bench.name} is a percentage"
-    return _unit_from_values(cells)
 
 
 def with_n(res: Resolution, n: int, source: str, why: str) -> Resolution:
