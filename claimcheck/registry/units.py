@@ -14,9 +14,6 @@ from claimcheck.registry.models import Benchmark
 
 _UNIT_OF = {"percent": "percent", "elo": "elo", "percentile": "percentile", "win-rate": "win-rate",
             "points": "points", "index": "index", "lower-is-better": "lower-is-better"}
-
-
-
 _UNITS = frozenset({"percent", "fraction", "elo", "percentile", "win-rate", "points", "index", "lower-is-better"})
 
 
