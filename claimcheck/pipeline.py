@@ -98,7 +98,8 @@ def apply_footnotes(observations: Sequence[Observation], tables: Sequence[Source
                     resolved: tuple[dict[str, Resolution], dict[str, str]], resolver) -> dict[str, Resolution]:
     """Stage 3b: each cell's resolution after its column header's setup, the qualifiers naming its
     model, and the table's footnotes (by observation id)."""
-    from claimcheck.parsing.attribution import header_setup
+    from claimcheck.parsing.attribution import header_setup, named_in
+    from claimcheck.parsing.labels import extract_facets
     from claimcheck.registry.footnotes import Note
 
     resolutions, clauses = resolved
@@ -122,6 +123,8 @@ def apply_footnotes(observations: Sequence[Observation], tables: Sequence[Source
             for n in table_notes:
                 if n.marker is None and stated_count(n.text) and resolver.mentions(n.text, res.benchmark):
                     res = doubt_denominator(res, n)
+                elif n.marker is None and named_in(n.text, obs.model) and extract_facets(n.text).secondhand:
+                    res = refine(res, n, resolver)  # "GPT-5 and Claude numbers are taken from their reports"
         out[obs.id] = res
     return out
 

@@ -105,10 +105,32 @@ class ComparabilityRule(Rule):
         raise NotImplementedError
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
+        unstated: dict[tuple[str, str], list[Comparison]] = {}
         for comp in context.comparisons:
             diffs = [d for d in comp.differences if d.code == self.code]
-            if diffs:
+            if diffs and all(not d.known for d in diffs) and comp.kind == "head-to-head":
+                facet = diffs[0].facet  # caveats of one row are said once, not once per pair
+                unstated.setdefault((context.score(comp.scores[0]).group, facet), []).append(comp)
+            elif diffs:
                 yield self.comparison_finding(context, comp, diffs)
+        for (_, facet), comps in unstated.items():
+            yield self.caveat_finding(context, facet, comps)
+
+    def caveat_finding(self, context: CheckContext, facet: str, comps: list[Comparison]) -> Finding:
+        """One info finding for a row whose pairs cannot be matched on a facet the table does not state."""
+        ids = list(dict.fromkeys(i for c in comps for i in c.scores))
+        scores = [context.score(i) for i in ids]
+        stated = [s for s in scores if _stated(s, facet)]
+        if stated and len(stated) < len(scores):
+            what = (f"{facet} stated for {', '.join(f'{s.model} ({_stated(s, facet)})' for s in stated)} only, "
+                    f"not for {', '.join(s.model for s in scores if s not in stated)}")
+        else:
+            what = f"{facet} not stated"
+        return self.finding(
+            f"{scores[0].title!r} (row {scores[0].row}): {what}, so gaps in this row may reflect the setup "
+            f"rather than the model", scores=ids, comparisons=[c.id for c in comps], severity="info",
+            facet=facet, pairs=len(comps),
+        )
 
     def comparison_finding(self, context: CheckContext, comp: Comparison, diffs: list[Difference]) -> Finding:
         a, b = (context.score(i) for i in comp.scores)
@@ -127,6 +149,15 @@ class ComparabilityRule(Rule):
             severity=None if known else "info",
             facet=self.facet, differences=[{"a": d.a, "b": d.b, "known": d.known} for d in diffs],
         )
+
+
+def _stated(s: Score, facet: str) -> str | None:
+    """The value a score states for a facet ("high" for effort), if any."""
+    res = s.resolution
+    value = {"harness": res.harness, "judge": res.judge, "subset": res.subset, "version": res.version}.get(facet)
+    if value is None:
+        value = dict(res.budget).get(facet.replace(" ", "_"))
+    return None if value is None else str(value)
 
 
 def cell_name(s: Score) -> str:

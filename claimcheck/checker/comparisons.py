@@ -43,7 +43,10 @@ def candidate_pairs(scores: Sequence[Score]) -> list[tuple[Score, Score, str]]:
         if a.group == b.group:
             continue
         same = _bench_key(a) == _bench_key(b)
-        if a.model != b.model and same and (a.model, b.model, _bench_key(a)) not in head:
+        # rows of another table of the same document (a base-model table under an instruct table)
+        # are not compared with each other; another input (another vendor's table) is
+        related = a.input != b.input or a.table == b.table
+        if a.model != b.model and same and related and (a.model, b.model, _bench_key(a)) not in head:
             pairs.append((a, b, "cross-row"))
         elif a.model == b.model and a.unit == b.unit and _same_item(a, b):
             pairs.append((a, b, "configuration"))

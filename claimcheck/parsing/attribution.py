@@ -18,7 +18,7 @@ _CLAUSE = re.compile(r"\s*[;；,，]\s*")
 _SETUP = re.compile(r"(?:\s*[(（/]|\s+-\s+).*$", re.S)
 _SETUP_WORDS = re.compile(
     r"effort|thinking|reasoning|budget|\b(?:minimal|low|medium|high|xhigh|max)\b|best[- ]of|pass@|cons@|maj@|"
-    r"parallel|test-time|\d+\s*k\b|思考|推理|预算", re.I)
+    r"parallel|test-time|\d+\s*k\b|思考|推理|预算|non-?thinking", re.I)
 
 
 def _mentions(clause: str, model: str) -> bool:
@@ -54,5 +54,15 @@ def header_setup(name: str) -> str | None:
     """The setup a model column header states, if any ("(high effort)", "/ non-thinking")."""
     m = _SETUP.search(name.replace("\n", " "))
     if m and _SETUP_WORDS.search(m.group(0)):
-        return m.group(0).strip(" ()（）/-")
+        text = m.group(0).strip(" /-")
+        return text if text.startswith(("(", "（")) else f"({text})"  # "(high)" reads as an effort level
     return None
+
+
+def named_in(text: str, model: str) -> bool:
+    """Whether a note names a model, even loosely ("Claude" for "Claude Sonnet 4.5")."""
+    base = base_model(model)
+    if base and base.casefold() in text.casefold():
+        return True
+    first = re.split(r"[\s\-_]", base)[0] if base else ""
+    return len(first) >= 4 and re.search(rf"\b{re.escape(first)}\b", text, re.I) is not None

@@ -76,7 +76,8 @@ def _nfkc(text: str) -> str:
 _METRICS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"\bpass\s*\^\s*(\d+)", re.I), "pass^{}"),
     (re.compile(r"\bpass\s*@\s*(\d+)", re.I), "pass@{}"),
-    (re.compile(r"\b(?:avg|mean|average)\s*@\s*(\d+)", re.I), "avg@{}"),
+    (re.compile(r"\b(?:avg|mean|average)\s*@\s*(\d+)|\b(?:average|mean) (?:of|over) (\d+) (?:runs|samples|seeds|trials)", re.I),
+     "avg@{}"),
     (re.compile(r"\bcons\s*@\s*(\d+)", re.I), "cons@{}"),
     (re.compile(r"\bmaj\s*@\s*(\d+)", re.I), "maj@{}"),
     (re.compile(r"\bbest[- ]of[- ](\d+)|\bbo(\d+)\b", re.I), "best-of-{}"),
@@ -101,8 +102,8 @@ _SHOTS = re.compile(r"\b(\d+)\s*-?\s*shots?\b|(\d+)\s*样本", re.I)
 _ZERO_SHOT = re.compile(r"\bzero[- ]shot\b|零样本", re.I)
 _COT = re.compile(r"\bco?t\b|chain[- ]of[- ]thought|思维链", re.I)
 _EFFORT = re.compile(r"\b(?:reasoning\s+)?effort\s*[:=]?\s*(minimal|low|medium|high|xhigh|max)\b|\b(minimal|low|medium|high|xhigh|max)\s+(?:reasoning\s+)?effort\b|\((minimal|low|medium|high|xhigh|max)\)|推理强度\s*[:：]?\s*(\S+)", re.I)
-_BEST_CONFIG = re.compile(r"best (?:score )?(?:over|across|of) (?:all |several |the )?(?:reasoning[- ]effort|effort|configurations?|settings|prompts|runs)|highest (?:score )?(?:over|across)|各推理档位中的最高分|最高分", re.I)
-_THINKING = re.compile(r"(\d+(?:\.\d+)?\s*[kKmM])\s*(?:thinking|reasoning)?\s*tokens?|(?:extended\s+)?thinking\s*[:(]?\s*(\d+(?:\.\d+)?\s*[kKmM])", re.I)
+_BEST_CONFIG = re.compile(r"best (?:score )?(?:over|across|of) (?:all |several |the )?(?:reasoning[- ]effort|effort|configurations?|settings|prompts|runs)|highest (?:score )?(?:over|across)|各推理档位中的最高分|最高分|parallel test[- ]time compute|parallel sampling", re.I)
+_THINKING = re.compile(r"(\d+(?:\.\d+)?\s*[kKmM])\s*(?:(?:thinking|reasoning)(?:\s*tokens?)?|tokens?)|(?:extended\s+)?thinking\s*[:(]?\s*(\d+(?:\.\d+)?\s*[kKmM])|\b(non[- ]?thinking|thinking)\b", re.I)
 _SECONDHAND = re.compile(r"from (?:the|their|its|a)(?: [\w.\-]+){0,3}? (?:tech(?:nical)? report|paper|model card|blog|leaderboard)|as reported (?:by|in)|reported by|copied from|taken from|cited from|self-reported|来自技术报告|引自|摘自|转引", re.I)
 _NOT_PERCENT = re.compile(r"not (?:a )?percent(?:age)?|非百分数|不是百分数|非百分比", re.I)
 _LOWER_BETTER = re.compile(
@@ -207,7 +208,9 @@ def extract_facets(text: str) -> Facets:
     if m := _BEST_CONFIG.search(text):
         found("selection", "best-of-configurations", m.group(0))
     if m := _THINKING.search(text):
-        found("thinking_budget", (m.group(1) or m.group(2)).replace(" ", "").upper(), m.group(0))
+        mode = m.group(3)
+        value = ("off" if mode.lower().startswith("non") else "on") if mode else (m.group(1) or m.group(2)).replace(" ", "").upper()
+        found("thinking_budget", value, m.group(0))
     if m := _SECONDHAND.search(text):
         found("secondhand", True, m.group(0))
     _unit_facets(text, found, values)

@@ -24,7 +24,7 @@ _ATX = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 _SETEXT = re.compile(r"^\s{0,3}(=+|-+)\s*$")
 _DELIM_CELL = re.compile(r"^\s*:?-+:?\s*$")
 _NOTE_START = re.compile(
-    r"^\s*(?:\\?[*†‡§¶]|[¹²³⁴⁵⁶⁷⁸⁹⁰]|\[\^?\w+\]|\(\w\)|\^|Notes?\b|注|说明|备注|Sources?\b|来源"
+    r"^\s*(?:>\s*)?(?:\\?[*†‡§¶]|[¹²³⁴⁵⁶⁷⁸⁹⁰]|<sup>|\[\^?\w+\]|\(\w\)|\^|Notes?\b|注|说明|备注|Sources?\b|来源"
     r"|[\w .()/-]{1,40}(?:methodology|protocol|setup|settings|details)\s*[:：])", re.I
 )
 _SUP = re.compile(r"<sup>(.*?)</sup>", re.I | re.S)
@@ -122,6 +122,16 @@ def header_text(raw: str) -> str:
     return text + "".join(m.translate(_SUPERSCRIPT) if m.isdigit() else m for m in markers)
 
 
+_SUPERSCRIPT_DIGITS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _note_text(line: str) -> str:
+    """A note line as text: a blockquote mark dropped, "<sup>1</sup>" written "¹"."""
+    line = re.sub(r"^>\s*", "", line)
+    return _SUP.sub(lambda m: m.group(1).strip().translate(_SUPERSCRIPT_DIGITS)
+                    if m.group(1).strip().isdigit() else m.group(1).strip(), line)
+
+
 def _notes(lines: list[str], start: int) -> list[str]:
     """Footnote-like paragraphs right after a table (``start`` is the first line after it)."""
     notes: list[str] = []
@@ -133,7 +143,7 @@ def _notes(lines: list[str], start: int) -> list[str]:
         while i < len(lines) and lines[i].strip() and not any(p.match(lines[i]) for p in (_ATX, _FENCE, _RULE)):
             if para and i + 1 < len(lines) and _has_pipe(lines[i]) and _is_delimiter(lines[i + 1], len(split_row(lines[i]))):
                 break
-            para.append(lines[i].strip())
+            para.append(_note_text(lines[i].strip()))
             i += 1
         if not para or _has_pipe(para[0]):
             return notes

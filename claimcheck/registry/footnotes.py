@@ -94,6 +94,8 @@ def refine(res: Resolution, note: Note, resolver) -> Resolution:
         changes.update(n=count, n_source="table", n_note=None)
     if facets.tools is not None:
         changes["tools"] = facets.tools
+    if facets.metric and facets.metric not in ("accuracy", "resolved"):
+        changes["metric"] = facets.metric  # "avg@64", "Average of 8 runs": what the cell's number is
     if facets.secondhand:
         changes["secondhand"] = True
     budget = dict(res.budget)

@@ -83,3 +83,26 @@ def test_a_sup_tag_note_explains_cells_marked_with_that_number(tmp_path):
     report = audit([str(path)])
     a = next(s for s in report.scores if s.model == "A")
     assert a.resolution.subset == "text-only"
+
+
+def test_a_vendor_readme_with_sup_notes_headers_and_a_reported_numbers_note(tmp_path):
+    path = tmp_path / "readme.md"
+    path.write_text(
+        "### Base\n\n| Benchmark | Kestrel-3-Base | Other-Base |\n|---|---|---|\n| GPQA Diamond | 47.1 | 47.5 |\n\n"
+        "### Instruct\n\n| Benchmark | Kestrel-3 | Kestrel-3 (thinking) | GPT-5 (high) | Claude Sonnet 4.5 |\n"
+        "|---|---|---|---|---|\n| GPQA Diamond | 74.9 | 84.2<sup>1</sup> | 85.7 | 83.4 |\n"
+        "| SWE-bench Verified | 66.0 | 68.4<sup>2</sup> | 74.9 | 77.2 |\n\n"
+        "<sup>1</sup> Average of 8 runs.\n"
+        "<sup>2</sup> Internal scaffold with parallel test-time compute; n=490 of 500 tasks.\n\n"
+        "> Note: GPT-5 and Claude numbers are taken from their official reports.\n",
+        encoding="utf-8")
+    report = audit([str(path)])
+    by = {(s.label, s.model): s for s in report.scores}
+    gpqa = by[("GPQA Diamond", "Kestrel-3 (thinking)")]
+    assert gpqa.resolution.metric == "avg@8" and gpqa.n == 198
+    swe = by[("SWE-bench Verified", "Kestrel-3 (thinking)")]
+    assert swe.n == 490 and dict(swe.resolution.budget).get("selection") == "best-of-configurations"
+    assert dict(by[("GPQA Diamond", "GPT-5 (high)")].resolution.budget).get("effort") == "high"
+    assert by[("GPQA Diamond", "Claude Sonnet 4.5")].resolution.secondhand
+    assert not by[("GPQA Diamond", "Kestrel-3")].resolution.secondhand
+    assert not any(c.kind == "cross-row" for c in report.comparisons)  # the base table is not set against the instruct one
