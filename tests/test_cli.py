@@ -187,3 +187,9 @@ def test_markdown_with_prose_before_the_table_reads_from_stdin():
     doc = b"# Release\n\nSome prose.\n\n| Benchmark | A | B |\n|---|---|---|\n| GPQA Diamond | 61.0% | 59.0% |\n"
     report = json.loads(run_cli("-", "--format", "json", "--fail-on", "never", input=doc).stdout)
     assert report["inputs"][0]["format"] == "md" and len(report["scores"]) == 2
+
+
+def test_alpha_sets_the_confidence_level_everywhere():
+    out = run_cli(str(EXAMPLES / "agent_index_preview.csv"), "--assume-n", "500", "--alpha", "0.01", "--format", "md",
+                  "--fail-on", "never").stdout
+    assert "99% CI before correction" in out and "99% interval" in out and "95%" not in out

@@ -91,3 +91,22 @@ def test_pass_at_k_from_samples_uses_the_unbiased_estimator(tmp_path):
     expected = sum(pass_at_k(5, c, 2) for c in correct) / 5
     assert s.value == pytest.approx(100 * expected) and round(expected, 2) == 0.54
     assert s.resolution.metric == "pass@2" and s.items.samples == 5
+
+
+def test_identical_clusters_do_not_make_a_gap_significant(tmp_path):
+    """QA round 2: every cluster with 2 A-only wins, 1 B-only, 7 ties gave a cluster-robust SE of 0."""
+    pattern = ([(1, 0)] * 2 + [(0, 1)] + [(1, 1)] * 7) * 10
+    report = audit([_table(tmp_path, pattern, cluster_size=10)])
+    (c,) = report.comparisons
+    assert c.se > 0 and c.verdict == "within-noise"
+
+
+def test_pass_at_k_with_fewer_samples_than_k_is_refused_not_faked(tmp_path):
+    rows = ["item,model,score,benchmark,sample,metric"]
+    rows += [f"q{i},A,{s % 2},Demo QA,{s},pass@10" for i in range(3) for s in range(5)]
+    path = tmp_path / "s.csv"
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    report = audit([str(path)])
+    (s,) = report.scores
+    assert s.status == "skipped" and "needs at least 10 samples" in s.reason
+    assert "CC405" in {f.code for f in report.findings}

@@ -164,14 +164,20 @@ def _paired_test(base: dict, a: Score, b: Score, alpha: float, power: float) -> 
         cluster_of = dict(zip(a.items.items, a.items.clusters))
         groups = [cluster_of[i] for i in shared]
     clustered = groups is not None and len(set(groups)) >= 2
-    diff = clustered_paired_difference(x, y, groups, alpha=alpha) if clustered else paired_difference(x, y, alpha=alpha)
+    diff = paired_difference(x, y, alpha=alpha)
     z = diff.mean / diff.se if diff.se > 0 else 0.0
     p, method, ci = (2 * norm_sf(abs(z)) if diff.se > 0 else 1.0), "paired difference (normal)", diff.ci
-    if clustered:  # test and interval both respect the clusters: cluster-robust z, cluster bootstrap interval
+    if clustered:  # test and interval both respect the clusters
+        robust = clustered_paired_difference(x, y, groups, alpha=alpha)
+        se = max(robust.se, diff.se)  # clustering can only remove information, never add it
+        clusters = len(set(groups))
+        t = diff.mean / se if se > 0 else 0.0
+        p = _t_two_sided(t, clusters - 1) if se > 0 else 1.0
         boot = cluster_bootstrap_difference(x, y, clusters=groups, alpha=alpha)
-        ci = boot.ci
-        method = (f"cluster-robust paired z test; paired cluster bootstrap interval ({boot.clusters} clusters, "
-                  f"{boot.reps} reps, seed {boot.seed})")
+        ci, z = boot.ci, t
+        diff = diff._replace(se=se)
+        method = (f"cluster-robust paired t test ({clusters - 1} df, SE never below the item-level SE); paired "
+                  f"cluster bootstrap interval ({boot.clusters} clusters, {boot.reps} reps, seed {boot.seed})")
     elif a.items.binary and b.items.binary:  # the exact test replaces the normal statistic
         a_only = sum(1 for u, v in zip(x, y) if u > v)
         p, method = mcnemar_exact(a_only, sum(1 for u, v in zip(x, y) if v > u)).p, method + "; exact McNemar test"
@@ -181,6 +187,13 @@ def _paired_test(base: dict, a: Score, b: Score, alpha: float, power: float) -> 
     return Comparison(**{**base, "n": (len(shared), len(shared))}, diff=diff.mean, diff_ci=(ci[0], ci[1]),
                       se=diff.se, z=z, p=p, mde=mde, verdict="no-n", method=method,
                       note=f"paired on the {len(shared)} items both models ran (unpaired MDE shown as a bound)")
+
+
+def _t_two_sided(t: float, df: int) -> float:
+    """Two-sided p of a t statistic (few clusters make the normal reference anti-conservative)."""
+    from scipy.stats import t as student_t
+
+    return float(2 * student_t.sf(abs(t), df))
 
 
 def _rating_test(base: dict, a: Score, b: Score) -> Comparison:

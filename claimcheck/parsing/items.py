@@ -115,7 +115,10 @@ def _observation(table, t, key, per_item, cluster_map, missing, row, score_col, 
     results = ItemResults(items=items, values=values, samples=samples, binary=binary, missing=missing,
                           clusters=tuple(cluster_map[i] for i in items) if cluster_map else None)
     n = len(items)
-    if n:
+    if k > samples and n:  # the unbiased estimator is undefined: say so rather than print a mean as pass@k
+        cell = CellValue(raw=f"pass@{k} over {samples} samples", status="unparseable",
+                         problem=f"pass@{k} needs at least {k} samples per item; the input has {samples}")
+    elif n:
         mean = 100.0 * sum(values) / n
         correct = sum(values)
         what = f"pass@{k}, unbiased estimate" if k > 1 else "mean"

@@ -56,7 +56,7 @@ def _short(text: str, width: int = 46) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def interval_chart(points: list[IntervalPoint]) -> list[str]:
+def interval_chart(points: list[IntervalPoint], level: str = "95%") -> list[str]:
     """One SVG per chunk of rows: each model's score with its 95% interval."""
     if not points:
         return []
@@ -84,7 +84,7 @@ def interval_chart(points: list[IntervalPoint]) -> list[str]:
                     else:
                         ax.plot(p.value, y, marker=marker, color=shade, ms=4, mfc="none", ls="none")
         ax.set_yticks(range(len(chunk)), [_short(r, LABEL_CHARS) for r in reversed(chunk)])
-        ax.set_xlabel("score (%) with 95% interval\nhollow marker: n assumed, or unknown (no interval)")
+        ax.set_xlabel(f"score (%) with {level} interval\nhollow marker: n assumed, or unknown (no interval)")
         ax.grid(axis="x", color="#dddddd", lw=0.6)
         handles = [ax.plot([], [], marker=style[m][0], color=style[m][1], ls="none", label=_short(m, 28))[0]
                    for m in models]
@@ -96,7 +96,7 @@ def interval_chart(points: list[IntervalPoint]) -> list[str]:
     return charts
 
 
-def gap_chart(bars: list[GapBar]) -> list[str]:
+def gap_chart(bars: list[GapBar], level: str = "95%") -> list[str]:
     """Each tested gap with its 95% interval against the noise band (± minimum detectable effect)."""
     if not bars:
         return []
@@ -118,7 +118,7 @@ def gap_chart(bars: list[GapBar]) -> list[str]:
                         capsize=2.5, lw=1, mfc="#111111" if filled else "white")
         ax.axvline(0, color="#111111", lw=0.8)
         ax.set_yticks(range(len(chunk)), [_short(b.label, LABEL_CHARS) for b in reversed(chunk)])
-        ax.set_xlabel("gap (percentage points) with 95% interval (Newcombe; paired with per-item results)\n"
+        ax.set_xlabel(f"gap (percentage points) with {level} interval (Newcombe; paired with per-item results)\n"
                       "hatched: ± minimum detectable effect · filled marker: significant after Holm")
         ax.grid(axis="x", color="#dddddd", lw=0.6)
         charts.append(_svg(fig))
@@ -127,4 +127,4 @@ def gap_chart(bars: list[GapBar]) -> list[str]:
 
 def draw_charts(view) -> dict[str, list[str]]:
     """Every chart of a report view, as data URIs."""
-    return {"intervals": interval_chart(view.interval_points), "gaps": gap_chart(view.gap_bars)}
+    return {"intervals": interval_chart(view.interval_points, view.level), "gaps": gap_chart(view.gap_bars, view.level)}

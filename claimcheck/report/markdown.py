@@ -33,7 +33,7 @@ def render_markdown(view: ReportView) -> str:
     for g in view.groups:
         out += [f"| {f.number} | {f.severity} | {f.code} {g.slug} | {_cell(f.message)} |" for f in g.findings]
     out += ["", "## What every row measures", "",
-            "| row item | model | printed | benchmark | version / subset | unit | n | 95% interval |",
+            f"| row item | model | printed | benchmark | version / subset | unit | n | {view.level} interval |",
             "|---|---|---|---|---|---|---|---|"]
     for s in view.scores:
         out.append(f"| {_cell(s.title)} | {_cell(s.model)} | {_cell(s.printed)} | {_cell(s.benchmark)} | "

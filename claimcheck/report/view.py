@@ -151,6 +151,8 @@ class ReportView:
     environment: list[str]
     skipped: list[ScoreLine]
     rows_total: int
+    level: str = "95%"  # the confidence level of every interval, from alpha
+    test_settings: str = "α = 0.05 two-sided, power 0.8"
     long: bool = False  # long enough to need a table of contents
     claims: list[ClaimView] = field(default_factory=list)
     interval_points: list[IntervalPoint] = field(default_factory=list)
@@ -203,6 +205,8 @@ def build_view(report: Report) -> ReportView:
         benchmarks=[_benchmark_view(b) for b in report.benchmarks],
         environment=list(meta.environment),
         rows_total=sum(len(t.rows) for t in report.tables),
+        level=f"{100 * (1 - meta.alpha):g}%",
+        test_settings=f"α = {meta.alpha:g} two-sided, power {meta.power:g}",
         long=len(report.findings) + len(report.scores) > LONG_REPORT,
         claims=[ClaimView(c.claim, c.source, c.text, _VERDICT_WORDS[c.verdict], ", ".join(c.codes), c.explanation)
                 for c in report.claims],

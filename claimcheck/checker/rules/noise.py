@@ -21,6 +21,11 @@ _TOO_SMALL = "computed over runs rather than items, or on more items than stated
 _TOO_WIDE = "clustered tasks, fewer items than stated, or not what the table calls it"
 
 
+def _level(context: CheckContext) -> str:
+    """The confidence level the report runs at ("95%", "99%")."""
+    return f"{100 * (1 - context.alpha):g}%"
+
+
 def _pp(x: float | None) -> str:
     if x is None:
         return "—"
@@ -82,7 +87,7 @@ class GapWithinNoise(Rule):
                 continue
             a, b = (context.score(i) for i in c.scores)
             tests = sum(1 for x in context.comparisons if x.p is not None)
-            ci = (f"95% CI before correction [{_pp(c.diff_ci[0])}, {_pp(c.diff_ci[1])}]" if c.diff_ci
+            ci = (f"{_level(context)} CI before correction [{_pp(c.diff_ci[0])}, {_pp(c.diff_ci[1])}]" if c.diff_ci
                   else "standard errors from the published intervals")
             gap = _pp(c.diff) if c.diff is not None else f"{c.gap:g} point{'s' if abs(c.gap) != 1 else ''}"
             yield self.finding(
@@ -275,7 +280,7 @@ class BestNotSignificant(Rule):
                                **pair, severity="info", verdict="incomparable", why_not=list(c.why_not))
         elif c.verdict == "within-noise":
             gap = _pp(abs(c.diff)) if c.diff is not None else f"{abs(c.gap or 0):g} points"
-            ci = f", 95% CI [{_pp(c.diff_ci[0])}, {_pp(c.diff_ci[1])}]" if c.diff_ci else ""
+            ci = f", {100 * (1 - alpha):g}% CI before correction [{_pp(c.diff_ci[0])}, {_pp(c.diff_ci[1])}]" if c.diff_ci else ""
             yield self.finding(
                 f"{head}, but the gap ({gap}{ci}, Holm-adjusted p = {c.p_adjusted:.3g}) is within sampling noise"
                 + (" (n assumed)" if "assumed" in c.n_source else ""),
