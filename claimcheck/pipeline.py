@@ -160,7 +160,8 @@ def benchmark_refs(scores: Sequence[Score], catalogue) -> tuple[BenchmarkRef, ..
         counts = []
         for version_id, subset_id in used[bench_id]:
             version = b.version(version_id)
-            subset = next((x for x in version.subsets if x.id == subset_id), None) if version else None
+            owners = [version] if version else list(b.versions)
+            subset = next((x for v in owners for x in v.subsets if x.id == subset_id), None) if subset_id else None
             count = subset.n if subset else (version.n if version else None)
             where = " / ".join(x for x in (version_id, subset_id) if x) or "version not stated"
             if count is not None:

@@ -3,7 +3,8 @@
 Helpers of CC404.  Two scores share a protocol key when model, benchmark (or label), version,
 subset, tools, harness, judge, metric, protocol, budget and a table-printed n agree.  Within one
 table they are the same line item only when their rows print the same words besides their
-values; across tables, when both labels name the benchmark plainly or read the same.
+values; across tables, when both labels resolve confidently (the extra words, if any, are a
+metric or a mark) or read the same.
 """
 
 from __future__ import annotations
@@ -60,5 +61,7 @@ def same_line(context: CheckContext, a: Score, b: Score) -> bool:
     if (a.input, a.table) == (b.input, b.table):
         words = row_words(context, a)
         return words is not None and words == row_words(context, b)
-    plain = a.resolution.confidence >= 1.0 and b.resolution.confidence >= 1.0
+    # across tables: both labels name the benchmark (extra words only a metric or a mark, such as
+    # "(Resolved)"), or they read the same
+    plain = a.resolution.confidence >= 0.9 and b.resolution.confidence >= 0.9
     return plain or " ".join(a.title.casefold().split()) == " ".join(b.title.casefold().split())

@@ -87,6 +87,7 @@ def _strip_markers(text: str) -> tuple[str, tuple[str, ...]]:
     return text, tuple(marks)
 
 
+_CURRENCY = re.compile(r"^(?:US\$|\$|€|£|¥|￥|RMB\s?|USD\s?)(?=[\d.])|(?<=\d)\s?(?:USD|EUR|元)$", re.I)
 _BEST_WORDS = re.compile(r"\s*[(（]?\s*(?:best|sota|最佳|最优|第一)\s*[)）]?\s*$", re.I)
 
 
@@ -106,6 +107,7 @@ def parse_cell(
         text, found_emph = text[: m.start()].strip(), (*found_emph, "best")
     text, found_marks = _strip_markers(text)
     text, more_emph = _strip_emphasis(text)  # "**91.5**†" and "**91.5†**"
+    text = _CURRENCY.sub("", text).strip()  # "$15.00", "US$1,250", "¥3.2": the amount (the row says what it costs)
     emphasis = tuple(dict.fromkeys((*emphasis, *found_emph, *more_emph)))
     markers = tuple(dict.fromkeys((*markers, *found_marks)))
     if text.casefold() in MISSING:

@@ -74,7 +74,12 @@ def _parse(data: bytes, fmt: str, source: str) -> tuple[list[SourceTable], str |
     if fmt == "md":
         from claimcheck.readers.markdown import read_markdown
 
-        return read_markdown(text, source), encoding, None
+        tables = read_markdown(text, source)
+        if "<table" in text.lower():  # model cards often embed HTML tables in Markdown
+            from claimcheck.readers.html import read_html
+
+            tables += read_html(text, source)
+        return tables, encoding, None
     from claimcheck.readers.html import read_html
 
     return read_html(text, source), encoding, None

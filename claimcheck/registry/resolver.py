@@ -247,6 +247,10 @@ class Resolver:
             return count.value, "registry", None
         if count is not None and count.value is not None:
             note = f"the registry lists {count.value} items from {count.evidence} evidence only; not used for intervals"
+        elif version is not None and subset is None and any(x.n.value for x in version.subsets):
+            counted = ", ".join(f"{x.id} {x.n.value:,}" + ("" if x.n.verified else f" [{x.n.evidence}]")
+                                for x in version.subsets if x.n.value)
+            note = f"subset not stated, and the registry counts each subset separately ({counted})"
         elif bench is not None and version is None and any(v.n.value for v in bench.versions):
             note = "version not stated, so the registry's item counts do not apply"
         if self.assume_n:

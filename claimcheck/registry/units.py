@@ -48,8 +48,10 @@ def decide_unit(bench: Benchmark | None, facets: Facets, cells: Sequence[CellVal
     if facets.not_percent:
         return "unknown", "the table says the value is not a percentage and names no unit"
     if bench is not None:
-        if any(v > 100 or v < 0 for v in values):
-            return "unknown", f"registry says {bench.name} is a percentage, but {max(values):g} cannot be one"
+        outside = [v for v in values if v > 100 or v < 0]
+        if outside and len(outside) * 2 >= len(values):  # mostly not percentages: another unit
+            return "unknown", f"registry says {bench.name} is a percentage, but {outside[0]:g} cannot be one"
+        # a stray 101.0 or -3.0 among percentages stays a percentage, and CC408 names that cell
         if values and all(0 <= v <= 1 for v in values) and not any(c.percent_sign for c in cells):
             return "fraction", "every value lies in [0, 1]"
         return "percent", f"registry: {bench.name} is a percentage"

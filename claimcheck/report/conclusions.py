@@ -45,8 +45,8 @@ def _names(items: list[str]) -> str:
 
 
 # findings that make a score unfit to rank: the number itself is in doubt
-SUSPECT = {"CC401": "averaged over a different set of benchmarks", "CC407": "below chance (an extraction failure?)",
-           "CC408": "outside its unit's range"}
+SUSPECT = {"CC401": "averaged over a different set of benchmarks", "CC402": "an average that does not recompute from its rows",
+           "CC407": "below chance (an extraction failure?)", "CC408": "outside its unit's range"}
 
 
 def conclusions(comparisons: tuple[Comparison, ...], by_id: dict[str, Score],

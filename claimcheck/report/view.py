@@ -181,8 +181,12 @@ def build_view(report: Report) -> ReportView:
     for f in report.findings:
         if f.code in ("CC407", "CC408") and f.scores:  # the flagged cell comes first
             suspect[f.scores[0]] = SUSPECT[f.code]
-        elif f.code == "CC401":  # the averages, not the rows they average
-            suspect.update({i: SUSPECT[f.code] for i in f.scores if by_id[i].resolution.row_kind == "aggregate"})
+        elif f.code == "CC401":  # the average of the model whose rows are missing, not every average
+            short = {by_id[i].model for i in f.scores if by_id[i].resolution.row_kind != "aggregate"}
+            suspect.update({i: SUSPECT[f.code] for i in f.scores
+                            if by_id[i].resolution.row_kind == "aggregate" and (by_id[i].model in short or not short)})
+        elif f.code == "CC402" and f.severity == "error" and f.scores:
+            suspect[f.scores[0]] = SUSPECT[f.code]
     supported, not_supported = conclusions(report.comparisons, by_id, suspect)
     meta = report.meta
     return ReportView(

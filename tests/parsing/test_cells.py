@@ -75,3 +75,9 @@ def test_round_trip_of_printed_percentages(x, mark):
 def test_best_markers_as_printed_by_vendors(raw, emphasis):
     c = parse_cell(raw)
     assert c.status == "ok" and set(c.emphasis) == set(emphasis)
+
+
+@pytest.mark.parametrize("raw, value", [("$15.00", 15.0), ("US$1,250", 1250.0), ("¥3.2", 3.2), ("3 USD", 3.0)])
+def test_prices_read_as_amounts(raw, value):
+    c = parse_cell(raw)
+    assert c.status == "ok" and c.value == value

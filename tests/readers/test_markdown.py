@@ -144,3 +144,13 @@ def test_evaluation_settings_and_methodology_paragraphs_under_a_table_are_notes(
            "## Next section\n")
     (table,) = read_markdown(doc, "r.md")
     assert len(table.notes) == 3 and table.notes[2].startswith("SWE-bench methodology")
+
+
+def test_html_tables_inside_markdown_are_read(tmp_path):
+    from claimcheck.readers import read_input
+
+    path = tmp_path / "card.md"
+    path.write_text("# Model card\n\n<table><tr><th>Benchmark</th><th>A</th></tr>"
+                    "<tr><td>GPQA Diamond</td><td>61.0%</td></tr></table>\n", encoding="utf-8")
+    info, tables = read_input(str(path), 0)
+    assert info.format == "md" and len(tables) == 1 and tables[0].rows[0][1].text == "61.0%"

@@ -56,7 +56,7 @@ class MissingN(Rule):
             s = scores[0]
             note = s.resolution.n_note
             yield self.finding(
-                f"{s.title!r} (row {s.row}): no item count in the table or the registry"
+                f"{s.title!r} (row {s.row}): no item count for this row"
                 f"{' (' + note + ')' if note else ''}; no interval or test can be computed for "
                 f"{', '.join(x.model + ' ' + x.cell.shown for x in scores)}",
                 scores=[x.id for x in scores], registry_note=note,
