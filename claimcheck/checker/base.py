@@ -138,7 +138,8 @@ class ComparabilityRule(Rule):
         known = all(d.known for d in diffs)
         head = _pair(a, b)
         if comp.kind == "configuration":
-            gap = f" ({abs(a.value - b.value):.1f} points apart)" if a.value is not None and b.value is not None else ""
+            apart = abs(a.value - b.value) if a.value is not None and b.value is not None else None
+            gap = "" if apart is None else (" (the same value)" if apart == 0 else f" ({apart:.1f} points apart)")
             message = f"{head}: same model, {what}{gap}: a configuration effect, not a model comparison"
         elif known:
             message = f"{head} are not comparable: {what}"

@@ -18,7 +18,8 @@ _MARKERS = ("o", "s", "D", "^", "v", "P", "X", "*")
 _SHADES = ("#111111", "#555555", "#888888", "#333333", "#777777", "#222222", "#666666", "#444444")
 _FONTS = ("DejaVu Sans", "WenQuanYi Micro Hei", "Noto Sans CJK SC", "Noto Sans CJK JP")
 MAX_ROWS = 28
-LABEL_CHARS = 42
+MAX_HEIGHT = 8.5  # inches: a chart never runs off an A4 page
+LABEL_CHARS = 38
 _LEFT = 0.36
 
 
@@ -67,9 +68,12 @@ def interval_chart(points: list[IntervalPoint], level: str = "95%") -> list[str]
     models = list(dict.fromkeys(p.model for p in points))
     style = dict(zip(models, zip(cycle(_MARKERS), cycle(_SHADES))))
     charts = []
-    for start in range(0, len(rows), MAX_ROWS):
-        chunk = rows[start:start + MAX_ROWS]
-        fig = Figure(figsize=(7.0, 1.1 + 0.2 * -(-len(models) // 4) + 0.38 * len(chunk) * max(1, min(len(models), 3)) ** 0.5))
+    per_row = 0.38 * max(1, min(len(models), 3)) ** 0.5
+    head = 1.1 + 0.2 * -(-len(models) // 4)
+    chunk_rows = max(1, min(MAX_ROWS, int((MAX_HEIGHT - head) // per_row)))  # every chart fits on a page
+    for start in range(0, len(rows), chunk_rows):
+        chunk = rows[start:start + chunk_rows]
+        fig = Figure(figsize=(7.0, head + per_row * len(chunk)))
         ax = fig.add_subplot()
         step = 0.7 / max(len(models), 1)
         for i, row in enumerate(chunk):

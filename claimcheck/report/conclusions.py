@@ -113,7 +113,7 @@ def _single(c: Comparison, a: Score, b: Score) -> Conclusion:
     where = a.title if a.title == b.title else f"{a.title} / {b.title}"
     if c.kind == "configuration":
         what = "; ".join(d.describe() for d in c.differences if d.known)
-        gap = f" differ by {abs(c.gap):.1f} points" if c.gap is not None else ""
+        gap = "" if c.gap is None else (" print the same value" if c.gap == 0 else f" differ by {abs(c.gap):.1f} points")
         return Conclusion("configuration", f"{a.model} on {where}: {what}{gap}: a setup effect, not a model comparison.",
                           c.why_not, "Do not read this gap as a difference between models.")
     if c.verdict == "incomparable":

@@ -10,6 +10,7 @@ _MARK = {"supported": "✓", "tied": "≈", "no-n": "?", "incomparable": "✗", 
 def _cell(text: str) -> str:
     """Input text made inert in Markdown: no table breaks, no raw HTML a renderer would run."""
     text = str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = text.replace("[", "\\[").replace("]", "\\]")  # no live links or images from the input
     return text.replace("|", "\\|").replace("\n", " ")
 
 
