@@ -133,7 +133,14 @@ def value_targets(claim: ParsedClaim) -> list[tuple[float, str, tuple[str, ...]]
     values = [(v, u) for v, u in claim.numbers if u not in GAP_UNITS]
     if values and len(values) == len(claim.models):
         return [(v, u, (m,)) for (v, u), m in zip(values, claim.models)]
+    if claim.models and len(values) > len(claim.models):
+        # "Astra leads with 64.6% vs 52.6%": the numbers past the named models belong to an unnamed rival
+        named = [(v, u, (m,)) for (v, u), m in zip(values, claim.models)]
+        return named + [(v, u, (ANY_OTHER,)) for v, u in values[len(claim.models):]]
     return [(v, u, tuple(claim.models)) for v, u in values]
+
+
+ANY_OTHER = "*"  # owner of a number that belongs to a model the sentence does not name
 
 
 def number_text(value: float, unit: str) -> str:

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from claimcheck.checker.claim_cells import (
+    ANY_OTHER,
     GAP_UNITS, Cells, agrees, gap_text, number_text, pair_text, rows_text, value_targets,
 )
 from claimcheck.records import PROPORTION_UNITS, ClaimVerdict, Comparison, ParsedClaim, Score
@@ -274,7 +275,10 @@ def _value_numbers(claim: ParsedClaim, rows: list[Score]) -> list[Outcome]:
     """Printed scores in the text against the cells of the models they belong to."""
     out = []
     for value, unit, owners in value_targets(claim):
-        mine = [s for s in rows if s.model in owners and s.value is not None]
+        if owners == (ANY_OTHER,):
+            mine = [s for s in rows if s.model not in claim.models and s.value is not None]
+        else:
+            mine = [s for s in rows if s.model in owners and s.value is not None]
         if not mine:
             continue
         match = next((s for s in mine if agrees(value, s.value, s, unit=unit)), None)  # type: ignore[arg-type]

@@ -241,3 +241,15 @@ def test_a_denied_lead_is_judged_as_a_denial(tmp_path):
                       "Nova-2 在 AIME 2025 上未超过 Rival-Y。\n", encoding="utf-8")
     report = audit([str(table)], Options(claims_files=(str(claims),)))
     assert [c.verdict for c in report.claims] == ["supported", "contradicted", "supported"]
+
+
+def test_a_number_for_an_unnamed_rival_is_not_a_mismatch(tmp_path):
+    from claimcheck.pipeline import Options, audit
+    from tests.conftest import EXAMPLES
+
+    claims = tmp_path / "c.txt"
+    claims.write_text("Astra 在 Terminal-Bench Science 上以 64.6% 对 52.6% 大幅领先。\n"
+                      "Astra leads on Terminal-Bench Science with 64.6% vs 52.6%.\n", encoding="utf-8")
+    report = audit([str(EXAMPLES / "astra_fable_release.zh.csv")], Options(claims_files=(str(claims),)))
+    assert [c.verdict for c in report.claims] == ["unverifiable", "unverifiable"]
+    assert not any("CC603" in c.codes for c in report.claims)
