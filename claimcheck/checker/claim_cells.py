@@ -119,6 +119,8 @@ def agrees(value: float, cell_value: float, s: Score, t: Score | None = None, *,
     """
     if t is None:
         cell_value, decimals = _in_claim_units(s, unit.lstrip("<>"))
+        if not unit and s.unit == "percent" and 0 <= value <= 1 < cell_value:  # "0.646" for a printed 64.6%
+            cell_value, decimals = cell_value / 100, (decimals + 2 if decimals is not None else None)
         if unit[:1] in "<>" and unit:
             slack = _half_unit(cell_value, decimals) + 1e-9
             return cell_value + slack > value if unit[0] == ">" else cell_value - slack < value
