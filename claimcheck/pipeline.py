@@ -7,6 +7,7 @@ Every input row ends up in the report: checked, missing, or skipped with a reaso
 from __future__ import annotations
 
 import datetime as _dt
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
@@ -129,11 +130,49 @@ def apply_footnotes(observations: Sequence[Observation], tables: Sequence[Source
     return out
 
 
-def measure_scores(observations: Sequence[Observation], resolutions: dict[str, Resolution], options: Options) -> list[Score]:
-    """Stage 4: value, unit, proportion, n and interval for every cell (resolutions by observation id)."""
+def measure_scores(
+    observations: Sequence[Observation], resolutions: dict[str, Resolution], options: Options,
+    origins: Sequence[str] = (),
+) -> list[Score]:
+    """Stage 4: value, unit, proportion, n and interval for every cell (resolutions by observation id).
+
+    ``origins`` names each table for messages when the report reads several (see ``table_origins``).
+    """
     from claimcheck.checker.measure import measure
 
-    return [measure(o, resolutions[o.id], ci_method=options.ci_method, alpha=options.alpha) for o in observations]
+    return [measure(o, resolutions[o.id], ci_method=options.ci_method, alpha=options.alpha,
+                    origin=origins[o.table] if o.table < len(origins) else "")
+            for o in observations]
+
+
+def table_origins(tables: Sequence[SourceTable], inputs: Sequence[InputFile] = ()) -> list[str]:
+    """How a message says which table a row is in: nothing for a single table, else the
+    input's file name when there are several inputs and "table k" when an input has several tables."""
+    if len(tables) <= 1:
+        return ["" for _ in tables]
+    paths = {i.index: i.path for i in inputs}
+    per_input: dict[int, int] = {}
+    for t in tables:
+        per_input[t.input] = per_input.get(t.input, 0) + 1
+    seen: dict[int, int] = {}
+    origins = []
+    for t in tables:
+        seen[t.input] = seen.get(t.input, 0) + 1
+        parts = []
+        if len(per_input) > 1:
+            parts.append(_short_name(paths.get(t.input) or t.name))
+        if per_input[t.input] > 1:
+            parts.append(f"table {seen[t.input]}")
+        origins.append(" ".join(parts))
+    return origins
+
+
+def _short_name(path: str) -> str:
+    """A file's base name; a URL's last path segment (or its host)."""
+    if "://" in path:
+        rest = path.split("://", 1)[1].split("?", 1)[0].split("#", 1)[0].rstrip("/")
+        return rest.rsplit("/", 1)[-1] if "/" in rest else rest
+    return Path(path).name or path
 
 
 def read_text_claims(paths: Sequence[str], scores: Sequence[Score], resolver) -> list:
@@ -202,7 +241,7 @@ def audit(
     resolver = Resolver(catalogue, assume_n=options.assume_n)
     observations = parse_tables(tables, resolver, options.benchmark)
     per_cell = apply_footnotes(observations, tables, resolve_rows(observations, resolver), resolver)
-    scores = measure_scores(observations, per_cell, options)
+    scores = measure_scores(observations, per_cell, options, table_origins(tables, inputs or ()))
     claims = read_text_claims(options.claims_files, scores, resolver) if options.claims_files else []
     comparisons, findings, rules, verdicts = checker.run(
         scores, tables, alpha=options.alpha, power=options.power, selection=options.selection, claims=claims)

@@ -225,10 +225,16 @@ class Score:
     at: tuple[int, int] = (0, 0)
     qualifiers: tuple[str, ...] = ()  # the qualifier text of its row, as printed
     items: ItemResults | None = None  # per-item results behind the score, when supplied
+    origin: str = ""  # which input/table the row is in, when the report has several ("b.csv", "table 2")
 
     @property
     def benchmark(self) -> str | None:
         return self.resolution.benchmark
+
+    @property
+    def ref(self) -> str:
+        """The row as a message names it: "row 5", or "b.csv row 5" when several tables are read."""
+        return f"{self.origin} row {self.row}" if self.origin else f"row {self.row}"
 
     @property
     def n(self) -> int | None:

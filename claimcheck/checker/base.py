@@ -20,7 +20,7 @@ from __future__ import annotations
 import inspect
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterator, Mapping, TypeVar
+from typing import Any, Callable, ClassVar, Iterator, Mapping, Sequence, TypeVar
 
 from claimcheck.records import (
     ClaimVerdict, Comparison, Difference, Finding, RuleDoc, Score, Severity, SourceTable,
@@ -127,7 +127,7 @@ class ComparabilityRule(Rule):
         else:
             what = f"{facet} not stated"
         return self.finding(
-            f"{scores[0].title!r} (row {scores[0].row}): {what}, so gaps in this row may reflect the setup "
+            f"{scores[0].title!r} ({scores[0].ref}): {what}, so gaps in this row may reflect the setup "
             f"rather than the model", scores=ids, comparisons=[c.id for c in comps], severity="info",
             facet=facet, pairs=len(comps),
         )
@@ -163,7 +163,19 @@ def _stated(s: Score, facet: str) -> str | None:
 
 def cell_name(s: Score) -> str:
     """How a message names a cell: model, label and printed value."""
-    return f"{s.model} {s.cell.shown or '(empty)'} on {s.title!r} (row {s.row})"
+    return f"{s.model} {s.cell.shown or '(empty)'} on {s.title!r} ({s.ref})"
+
+
+def rows_ref(scores: Sequence[Score]) -> str:
+    """Several rows as a message names them: "rows 2, 5", or "a.csv rows 2, 5; b.csv row 3"."""
+    by_origin: dict[str, set[int]] = {}
+    for s in scores:
+        by_origin.setdefault(s.origin, set()).add(s.row)
+    parts = []
+    for origin, rows in by_origin.items():
+        words = f"{'rows' if len(rows) > 1 else 'row'} {', '.join(map(str, sorted(rows)))}"
+        parts.append(f"{origin} {words}" if origin else words)
+    return "; ".join(parts)
 
 
 def _pair(a: Score, b: Score) -> str:

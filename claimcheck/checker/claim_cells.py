@@ -155,7 +155,7 @@ def number_text(value: float, unit: str) -> str:
 def pair_text(s: Score, t: Score) -> str:
     """Two cells as a reader finds them: "Astra 57.9% vs Fable 5.1 55.8% on 'Terminal-Bench 4.0' (row 2)"."""
     if s.group == t.group:
-        return f"{s.model} {s.cell.shown} vs {t.model} {t.cell.shown} on {s.title!r} (row {s.row})"
+        return f"{s.model} {s.cell.shown} vs {t.model} {t.cell.shown} on {s.title!r} ({s.ref})"
     return f"{cell_name(s)} vs {cell_name(t)}"
 
 

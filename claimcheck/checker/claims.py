@@ -286,12 +286,12 @@ def _value_numbers(claim: ParsedClaim, rows: list[Score]) -> list[Outcome]:
         if match is not None:
             how = "agrees within rounding" if exact else "holds"
             out.append(Outcome("supported", f"The table prints {match.cell.shown} for {match.model} on "
-                                            f"{match.title!r} (row {match.row}); the text's {shown} {how}.",
+                                            f"{match.title!r} ({match.ref}); the text's {shown} {how}.",
                                (match.id,)))
         else:
             near = min(mine, key=lambda s: abs(s.value - value))  # type: ignore[operator]
             how = "more than rounding apart" if exact else f"which is not {shown}"
             out.append(Outcome("number-mismatch", f"The text says {shown} but the table prints "
                                                   f"{near.cell.shown} for {near.model} on {near.title!r} "
-                                                  f"(row {near.row}), {how}.", (near.id,)))
+                                                  f"({near.ref}), {how}.", (near.id,)))
     return out

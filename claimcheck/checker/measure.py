@@ -16,13 +16,15 @@ UPPER_BOUND_NOTE = (
 _AVERAGED = ("avg@", "partial", "mean@")
 
 
-def measure(obs: Observation, res: Resolution, *, ci_method: str = "wilson", alpha: float = 0.05) -> Score:
+def measure(
+    obs: Observation, res: Resolution, *, ci_method: str = "wilson", alpha: float = 0.05, origin: str = "",
+) -> Score:
     """Build the score record for one observation."""
     cell = obs.cell
     base = dict(
         id=obs.id, input=obs.input, table=obs.table, row=obs.row, column=obs.column, col=obs.col,
         label=obs.source_label or obs.context.label, model=obs.model, cell=cell, group=obs.group, title=obs.title or obs.context.label, at=obs.at or (obs.row, obs.col),
-        qualifiers=obs.context.qualifiers, items=obs.items,
+        qualifiers=obs.context.qualifiers, items=obs.items, origin=origin,
     )
     if res.row_kind == "skipped":
         return Score(**base, resolution=res, unit="unknown", status="skipped", reason=res.skip_reason,

@@ -271,7 +271,7 @@ def _groups(numbered, docs: tuple[RuleDoc, ...], by_id) -> list[RuleGroup]:
                 summary=doc.summary if doc else "", explanation=doc.explanation if doc else "",
                 reference=doc.reference if doc else "", findings=[],
             )
-        cells = ", ".join(f"{by_id[i].model} {by_id[i].cell.shown} (row {by_id[i].row})" for i in f.scores if i in by_id)
+        cells = ", ".join(f"{by_id[i].model} {by_id[i].cell.shown} ({by_id[i].ref})" for i in f.scores if i in by_id)
         groups[f.code].findings.append(FindingView(number, f.code, f.severity, f.message, cells, _numbers(f)))
     # a group shows the worst severity it actually raised (a rule may lower it for one finding)
     return [replace(g, severity=worst([f.severity for f in g.findings])) for g in groups.values()]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from claimcheck.checker.base import CheckContext, ComparabilityRule, Rule, cell_name
+from claimcheck.checker.base import CheckContext, ComparabilityRule, Rule, cell_name, rows_ref
 from claimcheck.records import Difference, Finding, Score
 
 _SAMPLING = re.compile(r"^(?:pass@\d+|avg@\d+|cons@\d+|maj@\d+|best-of-\d+|accuracy|resolved)$")
@@ -290,7 +290,7 @@ class SplitProtocolRows(ComparabilityRule):
             models = sorted({s.model for s in scores})
             yield self.finding(
                 f"{scores[0].resolution.benchmark_name or bench} is split into rows by vendor protocol "
-                f"(rows {', '.join(map(str, rows))}): no row gives {' and '.join(models)} a value under one "
+                f"({rows_ref(scores)}): no row gives {' and '.join(models)} a value under one "
                 f"protocol, so the table offers no valid head-to-head",
                 scores=ids, comparisons=[c.id for c in comps], rows=rows, models=models,
             )

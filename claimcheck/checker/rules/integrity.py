@@ -93,7 +93,7 @@ class UnparseableCell(Rule):
     def check(self, context: CheckContext) -> Iterator[Finding]:
         for s in context.scores:
             if s.cell.status == "unparseable" and s.resolution.row_kind != "skipped":
-                yield self.finding(f"{s.model} on {s.title!r} (row {s.row}, column {s.column!r}): {s.cell.problem}",
+                yield self.finding(f"{s.model} on {s.title!r} ({s.ref}, column {s.column!r}): {s.cell.problem}",
                                    scores=(s.id,), raw=s.cell.raw)
 
 
@@ -174,7 +174,7 @@ class MissingAsZero(Rule):
                 yield found
 
     def _as_zero(self, agg: Score, r: Recomputed) -> Finding:
-        names = ", ".join(f"{m.title!r} (row {m.row})" for m in r.missing)
+        names = ", ".join(f"{m.title!r} ({m.ref})" for m in r.missing)
         return self.finding(
             f"{cell_name(agg)} is the mean of {r.inputs.where} only if the missing {names} "
             f"{'counts' if len(r.missing) == 1 else 'count'} as zero ({_fmt(r.expected_zero, agg)}; "
@@ -192,7 +192,7 @@ class MissingAsZero(Rule):
         parts = [f"{g.fit.aggregate.model} has no value on {', '.join(repr(m.title) for m in g.reading.missing)}, "
                  f"which the average of {', '.join(o.aggregate.model for o in g.others)} includes" for g in gaps]
         return self.finding(
-            f"{agg.title!r} (row {agg.row}) averages different benchmarks for different models: {'; '.join(parts)}",
+            f"{agg.title!r} ({agg.ref}) averages different benchmarks for different models: {'; '.join(parts)}",
             scores=[f.aggregate.id for f in fits] + [m.id for g in gaps for m in g.reading.missing],
             severity="warning", counted_as_zero=False,
             per_model={f.aggregate.model: sorted(present.get(f.aggregate.id, ())) for f in fits},

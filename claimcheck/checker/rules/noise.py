@@ -56,7 +56,7 @@ class MissingN(Rule):
             s = scores[0]
             note = s.resolution.n_note
             yield self.finding(
-                f"{s.title!r} (row {s.row}): no item count for this row"
+                f"{s.title!r} ({s.ref}): no item count for this row"
                 f"{' (' + note + ')' if note else ''}; no interval or test can be computed for "
                 f"{', '.join(x.model + ' ' + x.cell.shown for x in scores)}",
                 scores=[x.id for x in scores], registry_note=note,
@@ -154,7 +154,7 @@ class SmallBenchmark(Rule):
         for scores in rows.values():
             s = scores[0]
             yield self.finding(
-                f"{s.title!r} (row {s.row}) has {s.n} items: one item moves the score by {100.0 / s.n:.1f} pp",
+                f"{s.title!r} ({s.ref}) has {s.n} items: one item moves the score by {100.0 / s.n:.1f} pp",
                 scores=[x.id for x in scores], n=s.n, step_pp=100.0 / s.n,
             )
 
@@ -193,7 +193,7 @@ class NearCeiling(Rule):
                        f"benchmark saturated, and the best score here is {100 * top:.1f}%")
             else:
                 continue
-            yield self.finding(f"{s.title!r} (row {s.row}) is near its ceiling: {why}",
+            yield self.finding(f"{s.title!r} ({s.ref}) is near its ceiling: {why}",
                                scores=[x.id for x in scores], threshold=self.threshold)
 
 
@@ -216,7 +216,7 @@ class AssumedN(Rule):
         for scores in rows_where(context, lambda s: s.resolution.n_source == "assumed").values():
             s = scores[0]
             yield self.finding(
-                f"{s.title!r} (row {s.row}): n = {s.n} is assumed (--assume-n), not known; every interval and "
+                f"{s.title!r} ({s.ref}): n = {s.n} is assumed (--assume-n), not known; every interval and "
                 f"test on this row rests on that assumption",
                 scores=[x.id for x in scores], n=s.n,
             )
@@ -300,7 +300,7 @@ class BestNotSignificant(Rule):
         elif marks.best_is_bold and marks.best and not any(view.is_top(s) for s in view.marked):
             yield self.finding(
                 f"the notes say the best result is bold ({marks.rule!r}), but the best on {best.title!r} "
-                f"(row {best.row}), {best.model} {best.cell.shown}, is not",
+                f"({best.ref}), {best.model} {best.cell.shown}, is not",
                 scores=(best.id,), rule=marks.rule,
             )
 

@@ -119,7 +119,7 @@ class UnitUnknown(Rule):
         for scores in rows.values():
             s = scores[0]
             yield self.finding(
-                f"{s.title!r} (row {s.row}): cannot tell what unit {', '.join(x.cell.shown for x in scores)} "
+                f"{s.title!r} ({s.ref}): cannot tell what unit {', '.join(x.cell.shown for x in scores)} "
                 f"{'is' if len(scores) == 1 else 'are'} in — {s.resolution.unit_reason or 'no unit printed'}",
                 scores=[x.id for x in scores], reason=s.resolution.unit_reason,
             )
@@ -203,14 +203,14 @@ class LowerIsBetter(Rule):
     def _averaged(self, fits: list[tuple[AggregateFit, list[Score], bool]]) -> Finding:
         agg = fits[0][0].aggregate
         lower = {s.row: s for _, cells, _ in fits for s in cells}
-        names = ", ".join(f"{s.title!r} (row {s.row})" for s in lower.values())
+        names = ", ".join(f"{s.title!r} ({s.ref})" for s in lower.values())
         certain = [f.aggregate for f, _, sure in fits if sure]
         if certain:
-            message = (f"{agg.title!r} (row {agg.row}) recomputes only with the lower-is-better {names} averaged in "
+            message = (f"{agg.title!r} ({agg.ref}) recomputes only with the lower-is-better {names} averaged in "
                        f"with higher-is-better scores ({', '.join(a.model for a in certain)}): a worse value raises "
                        f"the average")
         else:
-            message = (f"{agg.title!r} (row {agg.row}) does not recompute, and the rows it summarises include the "
+            message = (f"{agg.title!r} ({agg.ref}) does not recompute, and the rows it summarises include the "
                        f"lower-is-better {names}: if averaged in, a worse value raises the average")
         return self.finding(
             message, scores=[f.aggregate.id for f, _, _ in fits] + [s.id for s in lower.values()],

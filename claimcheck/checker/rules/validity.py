@@ -32,7 +32,7 @@ class _StatusRule(Rule):
             notes = sorted(notes, key=lambda n: (n.impact != "major", n.unverified, n.when is None))
             version = f" {s.resolution.version}" if s.resolution.version else ""
             yield self.finding(
-                f"{s.title!r} (row {s.row}): {s.resolution.benchmark_name}{version} {self.verb} — {_who(notes[0])}",
+                f"{s.title!r} ({s.ref}): {s.resolution.benchmark_name}{version} {self.verb} — {_who(notes[0])}",
                 scores=[x.id for x in scores], severity=self.severity_for(notes[0]),
                 statements=[{"who": n.who, "when": n.when, "what": n.what, "source": n.source,
                              "unverified": n.unverified, "impact": n.impact} for n in notes],
@@ -135,7 +135,7 @@ class CompositeIndex(Rule):
             name = f"{res.benchmark_name}{' ' + res.version if res.version else ''}" if known else repr(s.title)
             why = "" if known else " (the label calls it an index; the registry does not know it)"
             yield self.finding(
-                f"{s.title!r} (row {s.row}): {name} is a composite index over several benchmarks, not one dataset"
+                f"{s.title!r} ({s.ref}): {name} is a composite index over several benchmarks, not one dataset"
                 f"{why}: its components and weights change between versions, so compare it only within one "
                 f"version and read its components for evidence",
                 scores=[x.id for x in scores], benchmark=res.benchmark, version=res.version, registry=known,
@@ -219,7 +219,7 @@ class SystemNotModel(Rule):
         for row, cells in rows.items():
             s = cells[0]
             yield self.finding(
-                f"{s.title!r} (row {row}) says some tasks fell back to another model: the row's scores are those of "
+                f"{s.title!r} ({s.ref}) says some tasks fell back to another model: the row's scores are those of "
                 f"a system with a fallback path, not of {', '.join(c.model for c in cells)} alone",
                 scores=[c.id for c in cells], severity="warning", evidence=texts.get(s.id), where="row",
             )
@@ -238,7 +238,7 @@ class SystemNotModel(Rule):
                 hit = ("harness", s.resolution.harness)
             if hit is not None:
                 return self.finding(
-                    f"{s.title!r} (row {s.row}) is a system-level benchmark run in {hit[1]!r} (named in the {hit[0]}): "
+                    f"{s.title!r} ({s.ref}) is a system-level benchmark run in {hit[1]!r} (named in the {hit[0]}): "
                     f"its scores belong to model + harness systems, and the harness alone can move them by several "
                     f"points",
                     scores=[x.id for x in system], harness=hit[1], where=hit[0],
