@@ -180,9 +180,20 @@ def read_text_claims(paths: Sequence[str], scores: Sequence[Score], resolver) ->
     from claimcheck.claims import parse_claims, read_claims
 
     items = [item for path in paths for item in read_claims(path)]
+    models, labels, benchmarks = claim_vocabulary(scores)
+    return parse_claims(items, models, resolver, labels=labels, benchmarks=benchmarks)
+
+
+def claim_vocabulary(scores: Sequence[Score]) -> tuple[list[str], list[str], list[str]]:
+    """What a sentence can name: the tables' models, the labels the registry does not know, and
+    every benchmark printed (registry id, else label; summary rows excluded) for "on every benchmark"."""
     models = list(dict.fromkeys(s.model for s in scores))
     labels = list(dict.fromkeys(s.label for s in scores if s.benchmark is None and s.resolution.row_kind == "unknown"))
-    return parse_claims(items, models, resolver, labels=labels)
+    benchmarks = list(dict.fromkeys(
+        s.benchmark if s.benchmark is not None else s.label for s in scores
+        if s.status != "skipped" and (s.resolution.row_kind == "benchmark" and s.benchmark is not None
+                                      or s.resolution.row_kind == "unknown" and s.benchmark is None)))
+    return models, labels, benchmarks
 
 
 def benchmark_refs(scores: Sequence[Score], catalogue) -> tuple[BenchmarkRef, ...]:

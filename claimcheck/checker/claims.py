@@ -20,6 +20,8 @@ and decides:
 - supported: the direction matches and the gap is significant; a value within
   rounding; a tie whose gap is within noise.
 
+A claim about every benchmark is judged on each; the explanation counts them
+by verdict ("2 not comparable, 9 not checkable") before the deciding row.
 Several problems in one claim give the most serious verdict (in the order above),
 with CC603 added when a number is also wrong.  A pair that is not comparable is
 "incomparable" even when its printed numbers point the other way: the table
@@ -84,14 +86,34 @@ def _judge(claim: ParsedClaim, cells: Cells, alpha: float) -> ClaimVerdict:
         why = " ".join([f"The sentence {claim.unparsed}.", *context[:1]])
         return _verdict(claim, [Outcome("unverifiable", why)])
     outcomes: list[Outcome] = []
+    worst: dict[str, str] = {}
     for bench in claim.benchmarks:
-        outcomes += _judge_benchmark(claim, bench, cells, alpha)
+        found = _judge_benchmark(claim, bench, cells, alpha)
+        outcomes += found
+        worst[bench] = min((o.verdict for o in found), key=_RANK.__getitem__, default="supported")
     all_rows = [s for b in claim.benchmarks for s in cells.rows(claim, b)]
     outcomes += _value_numbers(claim, all_rows)
-    return _verdict(claim, outcomes)
+    return _verdict(claim, outcomes, _scope_summary(claim, worst))
 
 
-def _verdict(claim: ParsedClaim, outcomes: list[Outcome]) -> ClaimVerdict:
+#: How a summary counts benchmarks by their worst verdict.
+_COUNTED = {"contradicted": "contradicted", "number-mismatch": "with a wrong number",
+            "incomparable": "not comparable", "within-noise": "within noise", "unverifiable": "not checkable",
+            "supported": "supported"}
+
+
+def _scope_summary(claim: ParsedClaim, worst: dict[str, str]) -> str:
+    """For a claim about every benchmark: how it fares on each, e.g. "1 contradicted, 6 not checkable"."""
+    if claim.scope != "all":
+        return ""
+    counts: dict[str, int] = {}
+    for verdict in sorted(worst.values(), key=_RANK.__getitem__):
+        counts[verdict] = counts.get(verdict, 0) + 1
+    parts = ", ".join(f"{k} {_COUNTED[v]}" for v, k in counts.items())
+    return f"Read as a claim about each of the {len(worst)} benchmarks the tables print: {parts}."
+
+
+def _verdict(claim: ParsedClaim, outcomes: list[Outcome], summary: str = "") -> ClaimVerdict:
     verdict = min((o.verdict for o in outcomes), key=_RANK.__getitem__, default="unverifiable")
     lead = [o for o in outcomes if o.verdict == verdict][:1]
     codes = [CODES[verdict]] if verdict in CODES else []
@@ -101,7 +123,7 @@ def _verdict(claim: ParsedClaim, outcomes: list[Outcome]) -> ClaimVerdict:
         lead.append(mismatch[0])
     return ClaimVerdict(
         text=claim.text, verdict=verdict, claim=claim.id, source=claim.source, codes=tuple(codes),  # type: ignore[arg-type]
-        explanation=" ".join(o.why for o in lead),
+        explanation=" ".join([summary, *(o.why for o in lead)] if summary else [o.why for o in lead]),
         scores=tuple(dict.fromkeys(s for o in outcomes for s in o.scores)),
         comparisons=tuple(dict.fromkeys(c for o in outcomes for c in o.comparisons)),
     )

@@ -11,7 +11,10 @@ or subset written right after them, and the tables' own labels the registry does
 not know, such as "Agent Index v1.2" written "Agent Index"), tools words, a
 relation, numbers and strength words (:mod:`claimcheck.claims.wording`).
 A sentence that names no model or no benchmark is still a claim, with relation
-"unknown" and ``unparsed`` saying what is missing.
+"unknown" and ``unparsed`` saying what is missing.  One that names no benchmark
+but claims them all ("leads on every benchmark", "across the board", 全面领先)
+is about each benchmark the tables print (scope "all"); with exceptions or
+hedges ("all but HLE", "most benchmarks", 除了) it is left unparsed, not guessed.
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ from typing import Sequence
 
 from claimcheck.claims.benchmarks import BenchmarkFinder
 from claimcheck.claims.names import ModelHit, find_models, unknown_name
-from claimcheck.claims.wording import Relation, find_numbers, find_relation, find_strength, gap_unit
+from claimcheck.claims.wording import (
+    Relation, find_numbers, find_relation, find_strength, gap_unit, scope_words,
+)
 from claimcheck.errors import InputError
 from claimcheck.parsing.labels import extract_facets
 from claimcheck.records import ParsedClaim
@@ -89,14 +94,18 @@ def split_sentences(line: str) -> list[str]:
 
 
 def parse_claims(items: Sequence[tuple[str, str]], models: Sequence[str], resolver,
-                 *, labels: Sequence[str] = ()) -> list[ParsedClaim]:
+                 *, labels: Sequence[str] = (), benchmarks: Sequence[str] = ()) -> list[ParsedClaim]:
     """Read each (sentence, source) against the tables' model names and the registry.
 
     ``labels`` are the tables' row labels the registry could not resolve; a
     sentence naming one ("Agent Index" for "Agent Index v1.2") refers to that row.
+    ``benchmarks`` are every benchmark the tables print (registry ids or labels):
+    a sentence that names none but claims them all ("leads on every benchmark")
+    is about each of them.
     """
     finder = BenchmarkFinder(resolver.catalogue, labels)
-    return [_parse_one(f"t{i}", text, source, list(models), finder) for i, (text, source) in enumerate(items, 1)]
+    return [_parse_one(f"t{i}", text, source, list(models), finder, tuple(benchmarks))
+            for i, (text, source) in enumerate(items, 1)]
 
 
 def prepare(text: str) -> str:
@@ -112,7 +121,8 @@ def _mask(text: str, spans) -> str:
     return "".join(chars)
 
 
-def _parse_one(cid: str, text: str, source: str, models: list[str], finder: BenchmarkFinder) -> ParsedClaim:
+def _parse_one(cid: str, text: str, source: str, models: list[str], finder: BenchmarkFinder,
+               every: tuple[str, ...] = ()) -> ParsedClaim:
     norm = prepare(text)
     hits = find_models(norm, models)
     found = finder.find(_mask(norm, [(h.start, h.end) for h in hits]))
@@ -121,8 +131,14 @@ def _parse_one(cid: str, text: str, source: str, models: list[str], finder: Benc
     relation = find_relation(rest, has_values=any(not gap_unit(u) for _, u in numbers))
     named = tuple(dict.fromkeys(h.model for h in hits))
     benchmarks = tuple(dict.fromkeys(b.key for b in found))
+    scope = "all" if not benchmarks and every and scope_words(rest) == "all" else "named"
+    if scope == "all":
+        benchmarks = every
     subject, objects = _roles(relation, hits, rest)
     unparsed, stranger_leads = _missing(named, benchmarks, numbers, relation, rest, hits)
+    if scope_words(rest) == "all-but" and not unparsed:
+        unparsed = ("claims most benchmarks, or all with exceptions; which rows it covers is not read, so it is "
+                    "not checked")
     if stranger_leads:  # "Gemini 4 beats Astra": the subject is not in the tables
         subject, objects = None, named
     if not named or not benchmarks:
@@ -132,7 +148,7 @@ def _parse_one(cid: str, text: str, source: str, models: list[str], finder: Benc
         subject=subject, objects=objects, numbers=numbers, strength=find_strength(norm), unparsed=unparsed,
         tools=extract_facets(norm).tools,
         versions=tuple((b.key, b.version) for b in found if b.version),
-        subsets=tuple((b.key, b.subset) for b in found if b.subset), negated=relation.negated,
+        subsets=tuple((b.key, b.subset) for b in found if b.subset), negated=relation.negated, scope=scope,
     )
 
 

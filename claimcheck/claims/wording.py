@@ -45,6 +45,16 @@ STRENGTH = re.compile(r"statistically significant(?:ly)?|\bsignificantly\b|\bsub
                       r"\bstate[- ]of[- ]the[- ]art\b|\bsota\b|\bbest\b|\bhighest\b|\bstrongest\b|\bmost capable\b|"
                       r"显著|大幅|明显|遥遥|最佳|最强|第一", _R)
 
+_EVALS = r"(?:benchmarks?|evals?|evaluations?|tests?|tasks?|categories|domains|metrics)"
+SCOPE_ALL = re.compile(
+    rf"\b(?:every|each)(?: single| one of the| of the)? {_EVALS}|\ball (?:of )?(?:the |our |these |its |reported |listed )*"
+    rf"{_EVALS}|\bacross the board\b|\bacross the table\b|\bclean sweep\b|"
+    r"所有(?:的)?(?:基准|评测|测试|任务|榜单|指标)|每(?:一)?(?:个|项)(?:基准|评测|测试|任务|指标)|"
+    r"全部(?:基准|评测|测试|任务)|全面领先|各项(?:基准|评测|测试|指标)", _R)
+_EXCEPT = re.compile(rf"\bexcept\b|\bbut (?:one|two|three|a few)\b|\bother than\b|\bapart from\b|\bsave for\b|"
+                     rf"\bmost (?:of (?:the |our )?)?{_EVALS}|\b(?:nearly|almost|virtually) (?:all|every)\b|"
+                     r"除了?|之外|大多数|大部分|几乎", _R)
+
 _NUMBER = re.compile(
     r"(?<![\w.#])([+＋]?)(\d+(?:\.\d+)?)(?:\s*-?\s*(%|pp\b|p\.p\.|percentage[- ]points?\b|points?\b|pts?\b|"
     r"个百分点|百分点|分))?", _R)
@@ -148,3 +158,13 @@ def _classify(before: str, after: str, sign: str, unit: str) -> str | None:
 def gap_unit(unit: str) -> bool:
     """Whether a number's unit marks it as a gap between two scores."""
     return unit in ("pp", "points")
+
+
+def scope_words(text: str) -> str | None:
+    """What a sentence says about its benchmarks' scope: "all" ("on every benchmark", "across the
+    board", 全面领先), "all-but" (the same with exceptions or hedges: "all but one", "except HLE",
+    "most benchmarks", 除了), or None."""
+    hedged = _EXCEPT.search(text)
+    if SCOPE_ALL.search(text):
+        return "all-but" if hedged else "all"
+    return "all-but" if hedged and re.search(rf"\bmost (?:of (?:the |our )?)?{_EVALS}|大多数|大部分", text, _R) else None

@@ -15,7 +15,7 @@ from claimcheck.checker.base import CheckContext, parse_docstring
 from claimcheck.checker.claims import judge_claims
 from claimcheck.checker.rules.claims import RULES
 from claimcheck.claims import parse_claims
-from claimcheck.pipeline import Options, audit
+from claimcheck.pipeline import Options, audit, claim_vocabulary
 from claimcheck.records import ClaimVerdict, Report
 from claimcheck.registry.catalogue import load_catalogue
 from claimcheck.registry.resolver import Resolver
@@ -31,10 +31,10 @@ def report(table: str, assume_n: int | None = None) -> Report:
 
 def judge(table: str, *texts: str, assume_n: int | None = None) -> tuple[ClaimVerdict, ...]:
     rep = report(table, assume_n)
-    models = list(dict.fromkeys(s.model for s in rep.scores))
-    labels = list(dict.fromkeys(s.label for s in rep.scores if s.benchmark is None and s.status != "skipped"))
+    models, labels, benchmarks = claim_vocabulary(rep.scores)
     items = [(t, f"claims.txt:{i}") for i, t in enumerate(texts, 1)]
-    parsed = parse_claims(items, models, Resolver(load_catalogue(), assume_n=assume_n), labels=labels)
+    parsed = parse_claims(items, models, Resolver(load_catalogue(), assume_n=assume_n), labels=labels,
+                          benchmarks=benchmarks)
     return judge_claims(parsed, rep.scores, rep.comparisons, alpha=rep.meta.alpha)
 
 
@@ -86,6 +86,13 @@ CASES = [
     (ASTRA, None, "Astra 在 OSWorld 上优于 Fable 5.1", "incomparable", ("CC604",)),
     (LINK, None, "GPT-5.2-Codex gains 7.2 points on Terminal-Bench by switching from Codex CLI to Terminus-2",
      "incomparable", ("CC604",)),
+    # every benchmark: the worst row decides
+    (ASTRA, None, "Astra leads on every benchmark", "incomparable", ("CC604",)),
+    (ASTRA, None, "GPT-6 Astra 在所有基准上全面领先", "incomparable", ("CC604",)),
+    (ASTRA, None, "Fable 5.1 beats Astra across the board", "contradicted", ("CC602",)),
+    (ASTRA, None, "Astra leads on all benchmarks except HLE", "unverifiable", ("CC605",)),
+    (ASTRA, None, "Astra leads on most benchmarks", "unverifiable", ("CC605",)),
+    (ASTRA, None, "Astra leads on all coding benchmarks", "unverifiable", ("CC605",)),
     # unverifiable
     (ASTRA, None, "Astra outperforms Fable 5.1 on Terminal-Bench (57.9% vs 55.8%)", "unverifiable", ("CC605",)),
     (ASTRA, None, "GPT-6 Astra 在 Terminal-Bench 4.0 上领先", "unverifiable", ("CC605",)),
@@ -232,7 +239,7 @@ def test_rule_catalogue_entries_are_complete():
 
 
 def test_a_denied_lead_is_judged_as_a_denial(tmp_path):
-    from claimcheck.pipeline import Options, audit
+    from claimcheck.pipeline import Options, audit, claim_vocabulary
 
     table = tmp_path / "neg.csv"
     table.write_text("Benchmark,Nova-2,Rival-Y\nAIME 2025,86.7%,90.0%\nGPQA Diamond,80.0%,50.0%\n", encoding="utf-8")
@@ -244,7 +251,7 @@ def test_a_denied_lead_is_judged_as_a_denial(tmp_path):
 
 
 def test_a_number_for_an_unnamed_rival_is_not_a_mismatch(tmp_path):
-    from claimcheck.pipeline import Options, audit
+    from claimcheck.pipeline import Options, audit, claim_vocabulary
     from tests.conftest import EXAMPLES
 
     claims = tmp_path / "c.txt"
@@ -253,3 +260,39 @@ def test_a_number_for_an_unnamed_rival_is_not_a_mismatch(tmp_path):
     report = audit([str(EXAMPLES / "astra_fable_release.zh.csv")], Options(claims_files=(str(claims),)))
     assert [c.verdict for c in report.claims] == ["unverifiable", "unverifiable"]
     assert not any("CC603" in c.codes for c in report.claims)
+
+
+# ── every benchmark ─────────────────────────────────────────────────────────
+
+
+def _every(tmp_path, rows: str, *texts: str) -> tuple[ClaimVerdict, ...]:
+    path = tmp_path / "table.csv"
+    path.write_text("Benchmark,Alpha,Beta\n" + rows, encoding="utf-8")
+    rep = audit([str(path)], Options())
+    models, labels, benchmarks = claim_vocabulary(rep.scores)
+    items = [(t, f"claims.txt:{i}") for i, t in enumerate(texts, 1)]
+    parsed = parse_claims(items, models, Resolver(load_catalogue()), labels=labels, benchmarks=benchmarks)
+    assert all(c.scope == "all" for c in parsed)
+    return judge_claims(parsed, rep.scores, rep.comparisons, alpha=rep.meta.alpha)
+
+
+def test_every_benchmark_is_supported_only_when_each_row_is(tmp_path):
+    # GPQA Diamond has 198 questions, SWE-bench Verified 500 (registry, verified)
+    (v,) = _every(tmp_path, "GPQA Diamond,80.0%,50.0%\nSWE-bench Verified,70.0%,40.0%\n",
+                  "Alpha leads on every benchmark")
+    assert v.verdict == "supported", v.explanation
+    assert v.explanation.startswith("Read as a claim about each of the 2 benchmarks the tables print: 2 supported.")
+
+
+def test_one_row_within_noise_makes_every_benchmark_within_noise(tmp_path):
+    (v,) = _every(tmp_path, "GPQA Diamond,80.0%,50.0%\nSWE-bench Verified,70.0%,69.0%\n",
+                  "Alpha outperforms Beta on all benchmarks")
+    assert (v.verdict, v.codes) == ("within-noise", ("CC601",))
+    assert "1 within noise, 1 supported" in v.explanation and "SWE-bench" in v.explanation
+
+
+def test_one_row_the_other_way_contradicts_every_benchmark(tmp_path):
+    (v,) = _every(tmp_path, "GPQA Diamond,80.0%,50.0%\nSWE-bench Verified,60.0%,70.0%\n",
+                  "Alpha is best across the board")
+    assert (v.verdict, v.codes) == ("contradicted", ("CC602",))
+    assert "1 contradicted, 1 supported" in v.explanation

@@ -204,3 +204,39 @@ def test_claims_are_numbered_in_order_with_their_sources(resolver):
     assert [(c.id, c.source, c.text) for c in claims] == [
         ("t1", "a.txt:1", "Astra leads on HLE"), ("t2", "a.txt:2", "Nothing here"),
         ("t3", "a.txt:4", "Fable 5.1 leads on HLE")]
+
+
+# ── scope ───────────────────────────────────────────────────────────────────
+
+
+def _scoped(resolver, text: str):
+    return parse_claims([(text, "claims.txt:1")], ASTRA_TABLE, resolver, benchmarks=["hle", "osworld"])[0]
+
+
+@pytest.mark.parametrize("text", [
+    "Astra leads on every benchmark", "Astra is best across the board", "Astra beats Fable 5.1 on all benchmarks",
+    "Astra is the most capable model on every benchmark", "Astra leads on each of the benchmarks",
+    "Astra 在所有基准上领先 Fable 5.1", "Astra 全面领先",
+])
+def test_a_claim_about_every_benchmark_covers_each_benchmark_in_the_tables(resolver, text):
+    c = _scoped(resolver, text)
+    assert (c.scope, c.benchmarks, c.unparsed) == ("all", ("hle", "osworld"), None)
+
+
+@pytest.mark.parametrize("text", [
+    "Astra leads on all benchmarks except HLE", "Astra leads on most benchmarks",
+    "Astra leads on nearly every benchmark", "除了 HLE，Astra 在所有基准上领先",
+])
+def test_exceptions_and_hedges_are_not_read_as_every_benchmark(resolver, text):
+    c = _scoped(resolver, text)
+    assert c.scope == "named" and c.unparsed
+
+
+def test_a_category_is_not_every_benchmark(resolver):
+    c = _scoped(resolver, "Astra leads on all coding benchmarks")
+    assert c.scope == "named" and c.benchmarks == () and "names no benchmark" in c.unparsed
+
+
+def test_a_named_benchmark_keeps_the_claim_to_that_benchmark(resolver):
+    c = _scoped(resolver, "Astra leads on HLE across the board")
+    assert c.scope == "named" and c.benchmarks == ("hle",)
