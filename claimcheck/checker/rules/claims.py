@@ -119,7 +119,7 @@ class ClaimUnverifiable(_ClaimRule):
     Bad:
         "Astra leads on SWE-bench Verified" with no SWE-bench Verified row in the table.
     Good:
-        publish the row (and its n) that the sentence relies on.
+        "Astra leads Fable 5.1 on GPQA Diamond" beside | GPQA Diamond | 80.0% | 50.0% | (198 questions).
     Reference: seed 002 rule 1 (a score must come with n); SPEC §4 CC605.
     """
 

@@ -73,9 +73,9 @@ class GapWithinNoise(Rule):
     cannot tell the models apart, not that they are equal.
 
     Bad:
-        "Opus 5.5 leads with 90.4 vs 87.6" (n=500 each: z = 1.42, not significant).
+        | Agent Index v1.2 (n=500) | 90.4 | 87.6 |: a 2.8-point gap, z = 1.42, not significant.
     Good:
-        "Opus 5.5 and Astra are statistically tied on Agent Index v1.2 (n=500)."
+        | GPQA Diamond (198 questions) | 80.0% | 50.0% |: z = 6.59, significant after Holm.
     Reference: seed 002 §2 (z = 1.42 for 90.4 vs 87.6 at n=500); Holm (1979).
     """
 
