@@ -322,7 +322,7 @@ class ParsedClaim:
     source: str  # "claims.txt:3"
     models: tuple[str, ...] = ()  # model names as the tables spell them, in order of mention
     benchmarks: tuple[str, ...] = ()  # registry ids, or table labels for benchmarks the registry lacks
-    relation: Literal["beats", "ties", "best", "value", "improves", "unknown"] = "unknown"
+    relation: Literal["beats", "ties", "best", "value", "improves", "within", "unknown"] = "unknown"
     subject: str | None = None  # the model the claim is about
     objects: tuple[str, ...] = ()  # the models it is compared with
     numbers: tuple[tuple[float, str], ...] = ()  # (value, unit as written: "%", "pp", "points", "")

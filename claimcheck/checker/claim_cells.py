@@ -97,7 +97,7 @@ def _same_version(printed: str | None, claimed: str) -> bool:
     return printed is not None and (printed == claimed or printed.startswith(claimed + "-"))
 
 
-def _half_unit(x: float | None, decimals: int | None = None) -> float:
+def half_unit(x: float | None, decimals: int | None = None) -> float:
     if decimals is None:
         text = f"{x:g}" if x is not None else "0"
         decimals = len(text.split(".")[1]) if "." in text and "e" not in text else 0
@@ -122,17 +122,17 @@ def agrees(value: float, cell_value: float, s: Score, t: Score | None = None, *,
         if not unit and s.unit == "percent" and 0 <= value <= 1 < cell_value:  # "0.646" for a printed 64.6%
             cell_value, decimals = cell_value / 100, (decimals + 2 if decimals is not None else None)
         if unit[:1] in "<>" and unit:
-            slack = _half_unit(cell_value, decimals) + 1e-9
+            slack = half_unit(cell_value, decimals) + 1e-9
             return cell_value + slack > value if unit[0] == ">" else cell_value - slack < value
-        tolerance = _half_unit(value) + _half_unit(cell_value, decimals)
+        tolerance = half_unit(value) + half_unit(cell_value, decimals)
     else:
-        tolerance = _half_unit(value) + _half_unit(s.value, s.cell.decimals) + _half_unit(t.value, t.cell.decimals)
+        tolerance = half_unit(value) + half_unit(s.value, s.cell.decimals) + half_unit(t.value, t.cell.decimals)
     return abs(value - cell_value) < tolerance - 1e-9  # a tie at the boundary is not agreement
 
 
 def value_targets(claim: ParsedClaim) -> list[tuple[float, str, tuple[str, ...]]]:
     """(value, unit, models it may belong to): one per model in order of mention when the counts match."""
-    values = [(v, u) for v, u in claim.numbers if u not in GAP_UNITS]
+    values = [(v, u) for v, u in claim.numbers if u.lstrip("<") not in GAP_UNITS]
     if values and len(values) == len(claim.models):
         return [(v, u, (m,)) for (v, u), m in zip(values, claim.models)]
     if claim.models and len(values) > len(claim.models):

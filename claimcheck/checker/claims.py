@@ -38,7 +38,7 @@ from typing import Sequence
 
 from claimcheck.checker.claim_cells import (
     ANY_OTHER,
-    GAP_UNITS, Cells, agrees, gap_text, number_text, pair_text, rows_text, value_targets,
+    GAP_UNITS, Cells, agrees, gap_text, half_unit, number_text, pair_text, rows_text, value_targets,
 )
 from claimcheck.records import PROPORTION_UNITS, ClaimVerdict, Comparison, ParsedClaim, Score
 
@@ -166,6 +166,9 @@ def _judge_benchmark(claim: ParsedClaim, bench: str, cells: Cells, alpha: float)
         if not pairs:
             outcomes.append(Outcome("unverifiable", f"{claim.subject} and {rival} are never in one row of {name}, "
                                                     f"and the report does not compare them."))
+        if claim.relation == "within":
+            outcomes += [_within_outcome(claim, s, t, _test(s, t, cells, alpha)) for s, t in pairs]
+            continue
         relation = "not-beats" if claim.negated and claim.relation == "beats" else claim.relation
         outcomes += [_pair_outcome(relation, s, t, _test(s, t, cells, alpha)) for s, t in pairs]
     first = [cells.pairs(valued, [s for s in rows if s.model == r and s.value is not None]) for r in rivals[:1]]
@@ -245,6 +248,25 @@ def _pair_outcome(relation: str, s: Score, t: Score, test: PairTest) -> Outcome:
     why = test.comparison.note if test.comparison and test.comparison.note else "no item count is known"
     return Outcome("unverifiable", f"The table orders them this way ({both}), but {why}: the {gap} gap can be "
                                    f"called neither real nor noise.", ids, comps)
+
+
+def _within_outcome(claim: ParsedClaim, s: Score, t: Score, test: PairTest) -> Outcome:
+    """"s is within 2 points of t": a bound on the printed gap, allowing for the cells' rounding."""
+    ids, comps = (s.id, t.id), ((test.comparison.id,) if test.comparison else ())
+    if test.status == "incomparable":
+        return _pair_outcome("ties", s, t, test)
+    bound = next(((v, u[1:]) for v, u in claim.numbers if u[:1] == "<" and u[1:] in GAP_UNITS), None)
+    if bound is None:
+        return Outcome("unverifiable", f"The sentence bounds the gap but gives no number of points "
+                                       f"({pair_text(s, t)}).", ids, comps)
+    limit, unit = bound
+    words = f"{limit:g} {'percentage point' if unit == 'pp' else 'point'}{'' if limit == 1 else 's'}"
+    gap = abs(s.value - t.value)  # type: ignore[operator]
+    if gap - half_unit(s.value, s.cell.decimals) - half_unit(t.value, t.cell.decimals) <= limit + 1e-9:
+        return Outcome("supported", f"The table's gap is {gap_text(s, t, adjective=False)} ({pair_text(s, t)}), "
+                                    f"within the stated {words}.", ids, comps)
+    return Outcome("number-mismatch", f"The text says within {words}, but the table's gap is "
+                                      f"{gap_text(s, t, adjective=False)} ({pair_text(s, t)}).", ids, comps)
 
 
 def _denial_outcome(s: Score, t: Score, test: PairTest, ahead: float, ids, comps) -> Outcome:

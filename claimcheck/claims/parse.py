@@ -189,7 +189,7 @@ def _missing(named, benchmarks, numbers, relation: Relation, rest: str,
 
 def _stranger(relation: Relation, rest: str, hits: list[ModelHit]) -> tuple[str | None, bool]:
     """A name-like phrase where a compared model should be ("Gemini 4 beats Astra"), and on which side."""
-    if relation.name not in ("beats", "ties") or relation.start < 0:
+    if relation.name not in ("beats", "ties", "within") or relation.start < 0:
         return None, False
     before = re.split(r"[,，;；]", rest[:relation.start])[-1]  # the clause that leads to the keyword
     after = _OBJECT_END.split(rest[relation.end:], maxsplit=1)[0]  # up to "on Terminal-Bench", "在 … 上"

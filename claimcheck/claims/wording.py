@@ -8,7 +8,9 @@ English and Chinese wording.  Relations, tried in this order:
 - beats: outperforms, beats, leads, ahead of, higher/better than, surpasses, 领先/超过/优于/高于,
   "A 比 B 高"; and the reverse (trails, behind, lower than, 落后/低于/不如), where the model
   after the word is the one ahead;
-- value: "scores 98%", 得分/达到 with a number.
+- value: "scores 98%", 得分/达到 with a number;
+- within: "within 1 point of", "相差不到 1 分": a bound on the gap, checked against the printed
+  numbers (its number gets unit "<points" or "<pp").
 
 Numbers are kept as written with their unit.  A number is a *gap* (unit "pp" or
 "points") when the text says so ("+2.1", "by 3 points", "a 10-point jump", "领先 2.1 分",
@@ -37,6 +39,8 @@ BEATS = re.compile(r"\boutperform\w*|\bbeat(?:s|ing)?\b|\bleads?\b|\bahead of\b|
                    r"比(?=[^。]{0,40}?(?:高|强|好|更优))", _R)
 TRAILS = re.compile(r"\btrail\w*|\blags?\b|\blagging\b|\bbehind\b|\blower than\b|\bworse than\b|"
                     r"\bfalls? short of\b|\bunderperform\w*|落后|低于(?!\s*\d)|不如|逊于|比(?=[^。]{0,40}?(?:低|差|弱))", _R)
+WITHIN = re.compile(r"\bwithin\s+(?=[+]?\d)|(?:相差|差距|差)(?:在|不到|不足|小于)?\s*(?=\d[^。]{0,12}?(?:以内|之内|内))|"
+                    r"(?:相差|差距)(?:不到|不足|小于)\s*(?=\d)", _R)
 VALUE = re.compile(r"\bscor(?:es|ed|ing)\b|\bachiev\w*|\breach\w*|\bhits?\b|\bgets?\b|\bposts?\b|\brecords?\b|"
                    r"得分|达到|取得|拿下|获得|成绩", _R)
 STRENGTH = re.compile(r"statistically significant(?:ly)?|\bsignificantly\b|\bsubstantially\b|\bconsiderably\b|"
@@ -59,8 +63,8 @@ _NUMBER = re.compile(
     r"(?<![\w.#])([+＋]?)(\d+(?:\.\d+)?)(?:\s*-?\s*(%|pp\b|p\.p\.|percentage[- ]points?\b|points?\b|pts?\b|"
     r"个百分点|百分点|分))?", _R)
 _GAP_UNITS = {"pp": "pp", "p.p.": "pp", "个百分点": "pp", "百分点": "pp"}
-_GAP_BEFORE = re.compile(r"(?:\bby|(?:jump|gain|lead|improvement|increase|boost|margin|advantage)\s+of|"
-                         r"领先|高出|提升|提高|多出|超出|增加|增长)\s*$", _R)
+_GAP_BEFORE = re.compile(r"(?:\bby|\bwithin|(?:jump|gain|lead|improvement|increase|boost|margin|advantage)\s+of|"
+                         r"(?:相差|差距|差)(?:在|不到|不足|小于)?|领先|高出|提升|提高|多出|超出|增加|增长)\s*$", _R)
 _GAP_AFTER = re.compile(r"^\s*-?\s*(?:jump|gain|lead|improvement|increase|boost|margin|advantage|leap|uplift|"
                         r"higher|more|better|ahead|的领先|的优势|的提升)", _R)
 _VALUE_BEFORE = re.compile(r"(?:scor(?:es|ed|ing|e)|achiev\w*|reach\w*|hits?|gets?|posts?|records?|at|of|with|"
@@ -82,7 +86,7 @@ class Relation:
     negated: bool = False  # "A does not beat B", "A 未超过 B"
 
 
-_NEGATION = re.compile(r"(?:\b(?:not|never|no longer|fails? to|failed to|cannot|can't|doesn't|don't|didn't|isn't|"
+_NEGATION = re.compile(r"(?:\bno\s+|\b(?:not|never|no longer|fails? to|failed to|cannot|can't|doesn't|don't|didn't|isn't|"
                        r"aren't|wasn't)\b(?:\s+\w+){0,2}\s*|(?:未|没有|并未|并没有|不|未能)\s*)$", re.I)
 
 
@@ -93,6 +97,8 @@ def _negated(text: str, start: int) -> bool:
 
 def find_relation(text: str, has_values: bool) -> Relation:
     """The sentence's relation; ``has_values`` says whether it prints a score."""
+    if m := WITHIN.search(text):
+        return Relation("within", m.start(), m.end())
     for name, pattern in (("improves", IMPROVES), ("best", BEST), ("ties", TIES)):
         if m := pattern.search(text):
             return Relation(name, m.start(), m.end())
@@ -130,7 +136,8 @@ def find_numbers(text: str) -> list[tuple[float, str]]:
 def _bound(before: str, after: str, unit: str) -> str:
     """The unit with ">" or "<" in front when the text gives the value as a bound."""
     if gap_unit(unit):
-        return unit
+        within = re.search(r"(?:\bwithin|不到|不足|小于)\s*$", before[-12:], _R) or re.match(r"^\s*(?:以内|之内|内)", after)
+        return "<" + unit if within else unit
     if _AT_LEAST.search(before[-12:]) or re.match(r"^\s*(?:以上|or more|or higher|\+)", after, _R):
         return ">" + unit
     if _AT_MOST.search(before[-12:]) or re.match(r"^\s*(?:以下|or less|or lower)", after, _R):
@@ -156,8 +163,8 @@ def _classify(before: str, after: str, sign: str, unit: str) -> str | None:
 
 
 def gap_unit(unit: str) -> bool:
-    """Whether a number's unit marks it as a gap between two scores."""
-    return unit in ("pp", "points")
+    """Whether a number's unit marks it as a gap between two scores ("<points": at most that gap)."""
+    return unit.lstrip("<") in ("pp", "points")
 
 
 def scope_words(text: str) -> str | None:

@@ -86,6 +86,14 @@ CASES = [
     (ASTRA, None, "Astra 在 OSWorld 上优于 Fable 5.1", "incomparable", ("CC604",)),
     (LINK, None, "GPT-5.2-Codex gains 7.2 points on Terminal-Bench by switching from Codex CLI to Terminus-2",
      "incomparable", ("CC604",)),
+    # a bound on the gap, and denials
+    (ASTRA, None, "Astra is within 3 points of Fable 5.1 on Terminal-Bench 4.0", "supported", ()),
+    (ASTRA, None, "Astra 与 Fable 5.1 在 Terminal-Bench 4.0 上相差不到 3 分", "supported", ()),
+    (ASTRA, None, "Astra is within 1 point of Fable 5.1 on Terminal-Bench 4.0", "number-mismatch", ("CC603",)),
+    (ASTRA, None, "Astra is within 5 points of Fable 5.1 on HLE with tools", "incomparable", ("CC604",)),
+    (ASTRA, None, "Astra is within 1 point of GPT-5.2-Codex on Terminal-Bench", "unverifiable", ("CC605",)),
+    (ASTRA, 500, "Fable 5.1 is no worse than Astra on Terminal-Bench 4.0", "supported", ()),
+    (ASTRA, 500, "Fable 5.1 is no worse than Astra on Terminal-Bench Science", "contradicted", ("CC602",)),
     # every benchmark: the worst row decides
     (ASTRA, None, "Astra leads on every benchmark", "incomparable", ("CC604",)),
     (ASTRA, None, "GPT-6 Astra 在所有基准上全面领先", "incomparable", ("CC604",)),
@@ -140,6 +148,16 @@ def test_rounding_tolerance_is_half_a_unit_of_the_printed_precision(text, verdic
 ])
 def test_bounds_hold_when_the_cell_lies_on_the_stated_side(text, verdict):
     assert one(ASTRA, text).verdict == verdict
+
+
+@pytest.mark.parametrize("text, verdict", [
+    ("Astra is within 2 points of Fable 5.1 on Terminal-Bench 4.0", "supported"),  # 57.85 - 55.85 = 2.0
+    ("Astra is within 1.9 points of Fable 5.1 on Terminal-Bench 4.0", "number-mismatch"),
+    ("Astra is within 2.1 percentage points of Fable 5.1 on Terminal-Bench 4.0", "supported"),
+])
+def test_a_gap_bound_allows_for_the_rounding_of_both_cells(text, verdict):
+    v = one(ASTRA, text)
+    assert v.verdict == verdict, v.explanation
 
 
 def test_the_chinese_table_gives_the_same_verdicts():

@@ -240,3 +240,19 @@ def test_a_category_is_not_every_benchmark(resolver):
 def test_a_named_benchmark_keeps_the_claim_to_that_benchmark(resolver):
     c = _scoped(resolver, "Astra leads on HLE across the board")
     assert c.scope == "named" and c.benchmarks == ("hle",)
+
+
+@pytest.mark.parametrize("text, numbers", [
+    ("Astra is within 2 points of Fable 5.1 on HLE", ((2.0, "<points"),)),
+    ("Astra is within 1.5 pp of Fable 5.1 on HLE", ((1.5, "<pp"),)),
+    ("Astra 与 Fable 5.1 在 HLE 上相差不到 2 分", ((2.0, "<points"),)),
+    ("Astra 与 Fable 5.1 在 HLE 上差距在 2 个百分点以内", ((2.0, "<pp"),)),
+])
+def test_within_bounds_the_gap(resolver, text, numbers):
+    c = parse(resolver, text)
+    assert (c.relation, c.subject, c.objects, c.numbers) == ("within", "Astra", ("Fable 5.1",), numbers)
+
+
+def test_no_worse_than_is_a_denial_read_from_the_other_side(resolver):
+    c = parse(resolver, "Fable 5.1 is no worse than Astra on HLE")
+    assert (c.relation, c.negated, c.subject, c.objects) == ("beats", True, "Astra", ("Fable 5.1",))
