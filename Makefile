@@ -5,7 +5,7 @@ setup:
 	@sh scripts/setup.sh
 
 demo: setup
-	.venv/bin/claimcheck examples/astra_fable_release.csv --fail-on never
+	.venv/bin/claimcheck examples/astra_fable_release.csv --claims examples/astra_fable_post.txt --fail-on never
 
 test: setup
 	.venv/bin/python -m pytest
