@@ -34,6 +34,8 @@ _SCRUB = [
     (re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00"), "<date>"),
     (re.compile(r"claimcheck \d+\.\d+\.\d+"), "claimcheck <version>"),
     (re.compile(r"registry \d{4}\.\d{2}\.\d{2}\S*"), "registry <registry>"),
+    # the stylesheet is claimcheck/templates/report.css verbatim: the golden keeps structure and text
+    (re.compile(r"<style>.*?</style>", re.S), "<style><!-- report.css --></style>"),
 ]
 
 
@@ -75,3 +77,9 @@ def test_json_matches_golden(case):
 def test_html_matches_golden(case):
     name, report = case
     _compare(f"{name}.html", scrub(render_html(build_view(report), charts=False)))
+
+
+def test_the_html_embeds_the_whole_stylesheet(case):
+    _, report = case
+    css = (ROOT / "claimcheck" / "templates" / "report.css").read_text(encoding="utf-8")
+    assert f"<style>{css}</style>" in render_html(build_view(report), charts=False)
