@@ -329,6 +329,7 @@ class ParsedClaim:
     strength: str | None = None  # "significantly", "state of the art", "best", … as written
     unparsed: str | None = None  # why the sentence could not be read as a claim
     tools: bool | None = None  # "with tools" / "no tools" in the sentence
+    metric: str | None = None  # "strict completion", "partial credit", "pass@1" in the sentence
     versions: tuple[tuple[str, str], ...] = ()  # (benchmark id, version id) written after a name
     subsets: tuple[tuple[str, str], ...] = ()  # (benchmark id, subset id) written after a name
     negated: bool = False  # the sentence denies the relation ("does not beat")

@@ -22,7 +22,7 @@ from claimcheck.checker.base import cell_name
 from claimcheck.records import Comparison, ParsedClaim, Score
 
 #: Units the claim parser gives to gaps ("+2.1 pp", "a 10-point jump"); all others are values.
-GAP_UNITS = ("pp", "points")
+GAP_UNITS = ("pp", "points", "%gap")  # "%gap": "32% better", points or relative
 
 
 class Cells:
@@ -63,6 +63,8 @@ class Cells:
         subset = dict(claim.subsets).get(bench)
         if subset:
             found = _prefer(found, lambda s: s.resolution.subset == subset, lambda s: s.resolution.subset is None)
+        if claim.metric:
+            found = _prefer(found, lambda s: s.resolution.metric == claim.metric, lambda s: s.resolution.metric is None)
         named = {s.resolution.harness for s in found if s.resolution.harness
                  and s.resolution.harness.casefold() in claim.text.casefold()}
         if named:
@@ -86,7 +88,8 @@ class Cells:
         version = dict(claim.versions).get(bench)
         subset = dict(claim.subsets).get(bench)
         tools = {True: " with tools", False: " without tools", None: ""}[claim.tools]
-        return f"{base}{' ' + version if version else ''}{' ' + subset if subset else ''}{tools}"
+        metric = f" ({claim.metric})" if claim.metric else ""
+        return f"{base}{' ' + version if version else ''}{' ' + subset if subset else ''}{tools}{metric}"
 
 
 def _prefer(scores: list[Score], exact: Callable[[Score], bool], unstated: Callable[[Score], bool]) -> list[Score]:
@@ -130,16 +133,32 @@ def agrees(value: float, cell_value: float, s: Score, t: Score | None = None, *,
     return abs(value - cell_value) < tolerance - 1e-9  # a tie at the boundary is not agreement
 
 
-def value_targets(claim: ParsedClaim) -> list[tuple[float, str, tuple[str, ...]]]:
-    """(value, unit, models it may belong to): one per model in order of mention when the counts match."""
-    values = [(v, u) for v, u in claim.numbers if u.lstrip("<") not in GAP_UNITS]
+def value_targets(claim: ParsedClaim) -> list[tuple[float, str, tuple[str, ...], tuple[str, ...]]]:
+    """(value, unit, models it may belong to, benchmarks it is about) for each score the text prints.
+
+    One model and as many values as benchmarks: one value per benchmark in order of mention
+    ("64.6% on Terminal-Bench Science and 57.9% on Terminal-Bench 4.0").  One value and several
+    benchmarks: the value is claimed on each ("above 95% on GPQA Diamond and FrontierMath").
+    Otherwise one value per model in order of mention when the counts match, and numbers past the
+    named models belong to an unnamed rival ("Astra leads with 64.6% vs 52.6%").
+    """
+    values = [(v, u) for v, u in claim.numbers if not is_gap(u)]
+    benches = tuple(claim.benchmarks)
+    if len(claim.models) == 1 and len(benches) > 1 and len(values) in (1, len(benches)):
+        if len(values) == 1:
+            return [(values[0][0], values[0][1], claim.models, (b,)) for b in benches]
+        return [(v, u, claim.models, (b,)) for (v, u), b in zip(values, benches)]
     if values and len(values) == len(claim.models):
-        return [(v, u, (m,)) for (v, u), m in zip(values, claim.models)]
+        return [(v, u, (m,), benches) for (v, u), m in zip(values, claim.models)]
     if claim.models and len(values) > len(claim.models):
-        # "Astra leads with 64.6% vs 52.6%": the numbers past the named models belong to an unnamed rival
-        named = [(v, u, (m,)) for (v, u), m in zip(values, claim.models)]
-        return named + [(v, u, (ANY_OTHER,)) for v, u in values[len(claim.models):]]
-    return [(v, u, tuple(claim.models)) for v, u in values]
+        named = [(v, u, (m,), benches) for (v, u), m in zip(values, claim.models)]
+        return named + [(v, u, (ANY_OTHER,), benches) for v, u in values[len(claim.models):]]
+    return [(v, u, tuple(claim.models), benches) for v, u in values]
+
+
+def is_gap(unit: str) -> bool:
+    """Whether a claim number is a gap ("pp", "points"), bounded or not ("<points")."""
+    return unit.lstrip("<>") in GAP_UNITS
 
 
 ANY_OTHER = "*"  # owner of a number that belongs to a model the sentence does not name

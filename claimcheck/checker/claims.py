@@ -38,8 +38,9 @@ from typing import Sequence
 
 from claimcheck.checker.claim_cells import (
     ANY_OTHER,
-    GAP_UNITS, Cells, agrees, gap_text, half_unit, number_text, pair_text, rows_text, value_targets,
+    GAP_UNITS, Cells, agrees, gap_text, number_text, pair_text, rows_text, value_targets,
 )
+from claimcheck.checker.claim_gaps import amount, gap_agrees, gap_range, gap_readings, gap_words, gaps_for
 from claimcheck.records import PROPORTION_UNITS, ClaimVerdict, Comparison, ParsedClaim, Score
 
 #: Verdicts from the most to the least serious; a claim gets the most serious of its parts.
@@ -91,8 +92,7 @@ def _judge(claim: ParsedClaim, cells: Cells, alpha: float) -> ClaimVerdict:
         found = _judge_benchmark(claim, bench, cells, alpha)
         outcomes += found
         worst[bench] = min((o.verdict for o in found), key=_RANK.__getitem__, default="supported")
-    all_rows = [s for b in claim.benchmarks for s in cells.rows(claim, b)]
-    outcomes += _value_numbers(claim, all_rows)
+    outcomes += _value_numbers(claim, {b: cells.rows(claim, b) for b in claim.benchmarks})
     return _verdict(claim, outcomes, _scope_summary(claim, worst))
 
 
@@ -152,8 +152,11 @@ def _judge_benchmark(claim: ParsedClaim, bench: str, cells: Cells, alpha: float)
     if claim.relation == "value":
         return []
     rivals = claim.objects or _others(rows, claim.subject)
+    denied_best = claim.negated and claim.relation == "best"
+    if denied_best and not claim.objects:
+        rivals = rivals[:1]  # "X is not the best": true when the strongest other model is level or ahead
     if not rivals:
-        return _alone(claim, valued, cells, name)
+        return _alone(claim, valued, cells, name, bench)
     outcomes: list[Outcome] = []
     for rival in rivals:
         theirs = [s for s in rows if s.model == rival and s.value is not None]
@@ -169,10 +172,10 @@ def _judge_benchmark(claim: ParsedClaim, bench: str, cells: Cells, alpha: float)
         if claim.relation == "within":
             outcomes += [_within_outcome(claim, s, t, _test(s, t, cells, alpha)) for s, t in pairs]
             continue
-        relation = "not-beats" if claim.negated and claim.relation == "beats" else claim.relation
+        relation = "not-beats" if claim.negated and claim.relation in ("beats", "best") else claim.relation
         outcomes += [_pair_outcome(relation, s, t, _test(s, t, cells, alpha)) for s, t in pairs]
     first = [cells.pairs(valued, [s for s in rows if s.model == r and s.value is not None]) for r in rivals[:1]]
-    return outcomes + _gap_numbers(claim, [p for ps in first for p in ps])
+    return outcomes + _gap_numbers(claim, [p for ps in first for p in ps], bench)
 
 
 def _others(rows: list[Score], subject: str | None) -> tuple[str, ...]:
@@ -184,7 +187,7 @@ def _others(rows: list[Score], subject: str | None) -> tuple[str, ...]:
     return tuple(dict.fromkeys(s.model for s in ranked))
 
 
-def _alone(claim: ParsedClaim, valued: list[Score], cells: Cells, name: str) -> list[Outcome]:
+def _alone(claim: ParsedClaim, valued: list[Score], cells: Cells, name: str, bench: str) -> list[Outcome]:
     """A claim with no other model on the benchmark: a configuration gap, or nothing to compare."""
     configs = [c for a in valued for b in valued if a.id != b.id and (c := cells.comparison(a, b))]
     if configs and claim.relation in ("beats", "improves"):
@@ -193,7 +196,7 @@ def _alone(claim: ParsedClaim, valued: list[Score], cells: Cells, name: str) -> 
         return [Outcome("incomparable", f"The only gap on {name} is {claim.subject} against itself: "
                                         f"{pair_text(a, b)}, {'; '.join(d.describe() for d in c.differences)} — "
                                         f"a configuration effect, not a model comparison.",
-                        scores=c.scores, comparisons=(c.id,))] + _gap_numbers(claim, [(a, b)])
+                        scores=c.scores, comparisons=(c.id,))] + _gap_numbers(claim, [(a, b)], bench)
     return [Outcome("unverifiable", f"No other model has a value on {name}, so the table cannot rank "
                                     f"{claim.subject} against anyone.", scores=tuple(s.id for s in valued))]
 
@@ -260,13 +263,16 @@ def _within_outcome(claim: ParsedClaim, s: Score, t: Score, test: PairTest) -> O
         return Outcome("unverifiable", f"The sentence bounds the gap but gives no number of points "
                                        f"({pair_text(s, t)}).", ids, comps)
     limit, unit = bound
-    words = f"{limit:g} {'percentage point' if unit == 'pp' else 'point'}{'' if limit == 1 else 's'}"
-    gap = abs(s.value - t.value)  # type: ignore[operator]
-    if gap - half_unit(s.value, s.cell.decimals) - half_unit(t.value, t.cell.decimals) <= limit + 1e-9:
-        return Outcome("supported", f"The table's gap is {gap_text(s, t, adjective=False)} ({pair_text(s, t)}), "
-                                    f"within the stated {words}.", ids, comps)
-    return Outcome("number-mismatch", f"The text says within {words}, but the table's gap is "
-                                      f"{gap_text(s, t, adjective=False)} ({pair_text(s, t)}).", ids, comps)
+    words = amount(limit, unit)
+    table = f"{gap_readings(s, t, unit)} ({pair_text(s, t)})"
+    if not gap_agrees(limit, "<" + unit, s, t):
+        return Outcome("number-mismatch", f"The text says within {words}, but the table's gap is {table}.", ids, comps)
+    low, _ = gap_range(s, t, relative=False)
+    if abs(s.value - t.value) > limit + 1e-9 and unit != "%gap":  # type: ignore[operator]
+        return Outcome("supported", f"The table's gap is {table}; with both cells rounded it may be as small as "
+                                    f"{low:.{max(s.cell.decimals or 0, t.cell.decimals or 0)}f}, so within {words} "
+                                    f"can hold.", ids, comps)
+    return Outcome("supported", f"The table's gap is {table}, within the stated {words}.", ids, comps)
 
 
 def _denial_outcome(s: Score, t: Score, test: PairTest, ahead: float, ids, comps) -> Outcome:
@@ -301,24 +307,34 @@ def _tie_outcome(s: Score, t: Score, test: PairTest, ahead: float, ids, comps) -
 # ── numbers ─────────────────────────────────────────────────────────────────
 
 
-def _gap_numbers(claim: ParsedClaim, pairs: list[tuple[Score, Score]]) -> list[Outcome]:
-    """Stated gaps ("+10 points", "by 2.1 pp") against the table's gap for the first pair."""
+def _gap_numbers(claim: ParsedClaim, pairs: list[tuple[Score, Score]], bench: str | None = None) -> list[Outcome]:
+    """Stated gaps ("+10 points", "by 2.1 pp", "32% better", "up to 5 points") against the table's gap.
+
+    A gap written with "%" may be points or relative to the rival's score; either reading that
+    agrees within rounding is accepted.  Bounds ("up to", "more than", a range's ends) hold when the
+    gap, within the rounding of both cells, lies on the stated side.
+    """
     out = []
-    for value, unit in claim.numbers:
-        if unit not in GAP_UNITS or not pairs:
+    for value, unit in gaps_for(claim, bench):
+        if not pairs or claim.relation == "within":
             continue
-        if not any(agrees(value, abs(s.value - t.value), s, t) for s, t in pairs):  # type: ignore[operator]
-            s, t = pairs[0]
-            table_gap = gap_text(s, t, adjective=False)
-            out.append(Outcome("number-mismatch", f"The text states a {value:g}-point gap; the table's gap is "
-                                                  f"{table_gap} ({pair_text(s, t)}).", (s.id, t.id)))
+        if any(gap_agrees(value, unit, s, t) for s, t in pairs):
+            continue
+        s, t = pairs[0]
+        out.append(Outcome("number-mismatch", f"The text states {gap_words(value, unit)}; the table's gap is "
+                                              f"{gap_readings(s, t, unit)} ({pair_text(s, t)}).", (s.id, t.id)))
     return out
 
 
-def _value_numbers(claim: ParsedClaim, rows: list[Score]) -> list[Outcome]:
-    """Printed scores in the text against the cells of the models they belong to."""
+_UNIT_WORDS = {"elo": "an Elo rating", "percentile": "a percentile", "lower-is-better": "a lower-is-better value",
+               "count": "a count"}
+
+
+def _value_numbers(claim: ParsedClaim, by_bench: dict[str, list[Score]]) -> list[Outcome]:
+    """Printed scores in the text against the cells of the models and benchmarks they belong to."""
     out = []
-    for value, unit, owners in value_targets(claim):
+    for value, unit, owners, benches in value_targets(claim):
+        rows = [s for b in benches for s in by_bench.get(b, [])]
         if owners == (ANY_OTHER,):
             mine = [s for s in rows if s.model not in claim.models and s.value is not None]
         else:
@@ -329,12 +345,17 @@ def _value_numbers(claim: ParsedClaim, rows: list[Score]) -> list[Outcome]:
         shown, exact = number_text(value, unit), unit[:1] not in "<>" or not unit
         if match is not None:
             how = "agrees within rounding" if exact else "holds"
+            also = [s for s in mine if s.model == match.model and s.group != match.group]
+            other = (f" The table also prints {also[0].cell.shown} for {match.model} on {also[0].title!r} "
+                     f"({also[0].ref}); the sentence does not say which setup it means.") if also else ""
             out.append(Outcome("supported", f"The table prints {match.cell.shown} for {match.model} on "
-                                            f"{match.title!r} ({match.ref}); the text's {shown} {how}.",
+                                            f"{match.title!r} ({match.ref}); the text's {shown} {how}.{other}",
                                (match.id,)))
         else:
             near = min(mine, key=lambda s: abs(s.value - value))  # type: ignore[operator]
             how = "more than rounding apart" if exact else f"which is not {shown}"
+            if unit.lstrip("<>") == "%" and near.unit not in PROPORTION_UNITS and near.unit != "unknown":
+                how = f"which is {_UNIT_WORDS.get(near.unit, 'a ' + near.unit + ' value')}, not a percentage"
             out.append(Outcome("number-mismatch", f"The text says {shown} but the table prints "
                                                   f"{near.cell.shown} for {near.model} on {near.title!r} "
                                                   f"({near.ref}), {how}.", (near.id,)))

@@ -48,7 +48,7 @@ class BenchmarkFinder:
 
     def find(self, text: str) -> list[BenchmarkHit]:
         """Non-overlapping benchmark mentions in order of appearance, longest reading first."""
-        matches = find_aliases(text, self.aliases) + find_aliases(text, self.labels)
+        matches = find_aliases(text, self.aliases, every=True) + find_aliases(text, self.labels, every=True)
         matches.sort(key=lambda m: (-(m.end - m.start), m.key in dict(self.labels), m.start))
         taken: list[Match] = []
         for m in matches:

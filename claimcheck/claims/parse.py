@@ -27,7 +27,7 @@ from typing import Sequence
 from claimcheck.claims.benchmarks import BenchmarkFinder
 from claimcheck.claims.names import ModelHit, find_models, unknown_name
 from claimcheck.claims.wording import (
-    Relation, find_numbers, find_relation, find_strength, gap_unit, scope_words,
+    Relation, both_ways, denies, find_numbers, find_relation, find_strength, gap_unit, scope_words,
 )
 from claimcheck.errors import InputError
 from claimcheck.parsing.labels import extract_facets
@@ -36,6 +36,7 @@ from claimcheck.records import ParsedClaim
 _CJK = r"\u3400-\u4dbf\u4e00-\u9fff"
 _CJK_EDGE = re.compile(rf"(?<=[{_CJK}])(?=[A-Za-z0-9#+])|(?<=[A-Za-z0-9%)])(?=[{_CJK}])")
 _SENTENCE_END = re.compile(r"[。！？；]|[.!?;](?=\s)")
+_CLAUSE = re.compile(r",?\s+(?:while|whereas)\s+|，\s*(?:而|但|同时)\s*", re.I)
 _ABBREV = re.compile(r"(?:\bvs|\be\.g|\bi\.e|\betc|\bapprox|\bno|\bfig|\bcf|\bincl|\bca)$", re.I)
 _BULLET = re.compile(r"^(?:[-*•·]|\d+[.)])\s+")
 _OBJECT_MARK = re.compile(r"(?:compared (?:with|to)|relative to|versus|vs\.?|\bover|\bagainst|与|和|相比|相较于?|对比)\s*$", re.I)
@@ -87,7 +88,17 @@ def split_sentences(line: str) -> list[str]:
         out.append(line[start:m.end()].strip())
         start = m.end()
     out.append(line[start:].strip())
-    return [s for s in out if re.search(r"\w", s)]
+    return [c.strip() for s in out for c in _clauses(s) if re.search(r"\w", c)]
+
+
+def _clauses(sentence: str) -> list[str]:
+    """A sentence cut at "…, while …", "… whereas …", "…，而 …": each side is its own claim."""
+    parts, start = [], 0
+    for m in _CLAUSE.finditer(sentence):
+        parts.append(sentence[start:m.start()].rstrip(" ,，"))
+        start = m.end()
+    parts.append(sentence[start:])
+    return parts
 
 
 # ── parsing ─────────────────────────────────────────────────────────────────
@@ -136,20 +147,32 @@ def _parse_one(cid: str, text: str, source: str, models: list[str], finder: Benc
         benchmarks = every
     subject, objects = _roles(relation, hits, rest)
     unparsed, stranger_leads = _missing(named, benchmarks, numbers, relation, rest, hits)
-    if scope_words(rest) == "all-but" and not unparsed:
+    if not unparsed and both_ways(rest):
+        unparsed = ("compares in both directions in one sentence ('leads … but trails …'); put each comparison "
+                    "on its own line")
+    elif scope_words(rest) == "all-but" and not unparsed:
         unparsed = ("claims most benchmarks, or all with exceptions; which rows it covers is not read, so it is "
                     "not checked")
+    elif scope == "all" and not unparsed and denies(rest, relation):
+        unparsed = ("denies a claim about every benchmark; which benchmark it has in mind is not read, so it is "
+                    "not checked")
+    elif relation.negated and relation.name in ("ties", "improves", "within", "value") and not unparsed:
+        unparsed = f"denies a {_DENIED[relation.name]}; such denials are not read, so it is not checked"
     if stranger_leads:  # "Gemini 4 beats Astra": the subject is not in the tables
         subject, objects = None, named
     if not named or not benchmarks:
         relation = Relation("unknown")
+    facets = extract_facets(norm)
     return ParsedClaim(
         id=cid, text=text, source=source, models=named, benchmarks=benchmarks, relation=relation.name,
         subject=subject, objects=objects, numbers=numbers, strength=find_strength(norm), unparsed=unparsed,
-        tools=extract_facets(norm).tools,
+        tools=facets.tools, metric=facets.metric,
         versions=tuple((b.key, b.version) for b in found if b.version),
         subsets=tuple((b.key, b.subset) for b in found if b.subset), negated=relation.negated, scope=scope,
     )
+
+
+_DENIED = {"ties": "tie", "improves": "gain", "within": "bound on the gap", "value": "score"}
 
 
 def _roles(relation: Relation, hits: list[ModelHit], rest: str) -> tuple[str | None, tuple[str, ...]]:
@@ -166,6 +189,8 @@ def _roles(relation: Relation, hits: list[ModelHit], rest: str) -> tuple[str | N
         after = [h.model for h in hits if h.start >= relation.end]
         if relation.reversed and after:
             subject = after[0]
+        elif relation.reversed and len(before) > 1:  # "Fable 5.1 被 Astra 超越": the agent precedes the verb
+            subject = before[-1]
         elif not relation.reversed and before:
             subject = before[0]
     objects = tuple(m for m in dict.fromkeys(h.model for h in hits) if m != subject)

@@ -36,16 +36,16 @@ def tokens(text: str) -> list[tuple[str, int, int]]:
     return [(m.group(0).casefold(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
 
 
-def _find(alias_tokens: Sequence[str], toks: list[tuple[str, int, int]]) -> tuple[int, int] | None:
+def _find(alias_tokens: Sequence[str], toks: list[tuple[str, int, int]]) -> Iterable[tuple[int, int]]:
     k = len(alias_tokens)
     for i in range(len(toks) - k + 1):
         if all(toks[i + j][0] == alias_tokens[j] for j in range(k)):
-            return i, i + k
-    return None
+            yield i, i + k
 
 
-def find_aliases(text: str, aliases: Iterable[tuple[str, str]]) -> list[Match]:
-    """Every (key, alias) pair found in ``text``, longest alias first."""
+def find_aliases(text: str, aliases: Iterable[tuple[str, str]], *, every: bool = False) -> list[Match]:
+    """The (key, alias) pairs found in ``text``, longest alias first: the first place each alias
+    occurs, or with ``every`` each place ("Terminal-Bench Science and Terminal-Bench 4.0")."""
     text = unicodedata.normalize("NFKC", text or "")
     toks = tokens(text)
     found: list[Match] = []
@@ -53,11 +53,10 @@ def find_aliases(text: str, aliases: Iterable[tuple[str, str]]) -> list[Match]:
         norm = normalize(alias)
         if not norm:
             continue
-        hit = _find(norm.split(" "), toks)
-        if hit:
-            i, j = hit
+        hits = list(_find(norm.split(" "), toks)) if every else list(_find(norm.split(" "), toks))[:1]
+        for i, j in hits:
             found.append(Match(key, alias, toks[i][1], toks[j - 1][2], prefix=i == 0))
-        elif _CJK.search(norm) and norm.replace(" ", "") in text.casefold().replace(" ", ""):
+        if not hits and _CJK.search(norm) and norm.replace(" ", "") in text.casefold().replace(" ", ""):
             pos = text.casefold().find(norm.replace(" ", ""))
             if pos >= 0:
                 found.append(Match(key, alias, pos, pos + len(norm.replace(" ", "")), prefix=pos == 0))

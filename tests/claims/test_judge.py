@@ -14,7 +14,7 @@ import pytest
 from claimcheck.checker.base import CheckContext, parse_docstring
 from claimcheck.checker.claims import judge_claims
 from claimcheck.checker.rules.claims import RULES
-from claimcheck.claims import parse_claims
+from claimcheck.claims import parse_claims, read_claims
 from claimcheck.pipeline import Options, audit, claim_vocabulary
 from claimcheck.records import ClaimVerdict, Report
 from claimcheck.registry.catalogue import load_catalogue
@@ -94,6 +94,39 @@ CASES = [
     (ASTRA, None, "Astra is within 1 point of GPT-5.2-Codex on Terminal-Bench", "unverifiable", ("CC605",)),
     (ASTRA, 500, "Fable 5.1 is no worse than Astra on Terminal-Bench 4.0", "supported", ()),
     (ASTRA, 500, "Fable 5.1 is no worse than Astra on Terminal-Bench Science", "contradicted", ("CC602",)),
+    # passive voice, denials of "best", relative gaps, Chinese 比…高, several benchmarks, qualifiers
+    (ASTRA, 500, "Fable 5.1 is outperformed by Astra on Terminal-Bench Science", "supported", ()),
+    (ASTRA, 500, "Fable 5.1 was surpassed by Astra by 12 points on Terminal-Bench Science", "supported", ()),
+    (ASTRA, 500, "Fable 5.1 在 Terminal-Bench Science 上被 Astra 超越", "supported", ()),
+    (ASTRA, 500, "Fable 5.1 is beaten by Astra on AutomationBench", "supported", ()),
+    (ASTRA, 500, "Fable 5.1 is not the best on AutomationBench", "supported", ()),
+    (ASTRA, 500, "Fable 5.1 在 AutomationBench 上并非最佳", "supported", ()),
+    (ASTRA, 500, "Astra is not the best on AutomationBench", "contradicted", ("CC602",)),
+    (ASTRA, None, "Astra does not lead across the board", "unverifiable", ("CC605",)),
+    (ASTRA, None, "Astra 并非在所有基准上都领先", "unverifiable", ("CC605",)),
+    (ASTRA, None, "Astra is not on par with Fable 5.1 on Terminal-Bench Science", "unverifiable", ("CC605",)),
+    (ASTRA, None, "Astra 在 AutomationBench 上比 Fable 5.1 高 10 分", "unverifiable", ("CC605",)),
+    (ASTRA, None, "Astra 在 AutomationBench 上比 Fable 5.1 高 12 分", "number-mismatch", ("CC603",)),
+    (AGENT, 500, "Claude Opus 5.5 在 Agent Index 上比 GPT-6 Astra 高 3%", "within-noise", ("CC601",)),
+    (ASTRA, None, "Astra is 32% better than Fable 5.1 on AutomationBench", "unverifiable", ("CC605",)),
+    (ASTRA, None, "Astra 在 Terminal-Bench Science 上较 Fable 5.1 提升 23%", "unverifiable", ("CC605",)),
+    (ASTRA, None, "Astra is 50% better than Fable 5.1 on AutomationBench", "number-mismatch", ("CC603",)),
+    (ASTRA, None, "Astra leads Fable 5.1 by up to 15 points on AutomationBench", "unverifiable", ("CC605",)),
+    (ASTRA, None, "Astra leads Fable 5.1 by more than 15 points on AutomationBench", "number-mismatch", ("CC603",)),
+    (ASTRA, None, "Astra leads Fable 5.1 by 2 to 3 points on Terminal-Bench 4.0", "unverifiable", ("CC605",)),
+    (ASTRA, None, "Astra scores between 55% and 60% on Terminal-Bench 4.0", "supported", ()),
+    (ASTRA, None, "Astra scores between 58% and 60% on Terminal-Bench 4.0", "number-mismatch", ("CC603",)),
+    (ASTRA, 500, "Astra leads Fable 5.1 on Terminal-Bench Science and Terminal-Bench 4.0", "within-noise", ("CC601",)),
+    (ASTRA, None, "Astra scores 64.6% on Terminal-Bench Science and 57.9% on Terminal-Bench 4.0", "supported", ()),
+    (ASTRA, None, "Astra achieves 96% on FrontierMath and 97.6% on GPQA Diamond", "number-mismatch", ("CC603",)),
+    (ASTRA, None, "Astra scores above 95% on GPQA Diamond, FrontierMath and BrowseComp", "number-mismatch",
+     ("CC603",)),
+    (ASTRA, None, "Astra is 10 points ahead of Fable 5.1 on AutomationBench and 2 points ahead on Terminal-Bench 4.0",
+     "unverifiable", ("CC605",)),
+    (ASTRA, None, "Fable 5.1 scores 77.9% on OSWorld with strict completion", "number-mismatch", ("CC603",)),
+    (ASTRA, None, "Fable 5.1 在 OSWorld 严格完成口径下得分 41.7%", "supported", ()),
+    (ASTRA, None, "Astra leads Fable 5.1 on Terminal-Bench 4.0 but trails it on HLE with tools", "unverifiable",
+     ("CC605",)),
     # every benchmark: the worst row decides
     (ASTRA, None, "Astra leads on every benchmark", "incomparable", ("CC604",)),
     (ASTRA, None, "GPT-6 Astra 在所有基准上全面领先", "incomparable", ("CC604",)),
@@ -314,3 +347,49 @@ def test_one_row_the_other_way_contradicts_every_benchmark(tmp_path):
                   "Alpha is best across the board")
     assert (v.verdict, v.codes) == ("contradicted", ("CC602",))
     assert "1 contradicted, 1 supported" in v.explanation
+
+
+def test_a_setup_the_sentence_leaves_open_is_named():
+    v = one(ASTRA, "Fable 5.1 scores 77.9% on OSWorld")
+    assert v.verdict == "supported"
+    assert "also prints 41.7% for Fable 5.1" in v.explanation and "which setup" in v.explanation
+
+
+def test_relative_and_point_readings_are_both_shown_when_a_percent_gap_fails():
+    v = one(ASTRA, "Astra is 50% better than Fable 5.1 on AutomationBench")
+    assert "10.0 points, or 31.8% of the lower score" in v.explanation
+
+
+def test_a_bound_that_holds_only_by_rounding_says_so():
+    v = one(ASTRA, "Astra 与 Fable 5.1 在 Terminal-Bench 4.0 上差距在 2 分以内")
+    assert v.verdict == "supported" and "may be as small as 2.0" in v.explanation
+
+
+def test_two_clauses_of_one_line_are_judged_apart(tmp_path):
+    path = tmp_path / "post.txt"
+    path.write_text("Astra leads on Terminal-Bench Science by 12 points, while Fable 5.1 leads on HLE with tools "
+                    "by 7.8 points.\n", encoding="utf-8")
+    items = read_claims(str(path))
+    assert [source for _, source in items] == ["post.txt:1", "post.txt:1"]
+    first, second = judge(ASTRA, *(text for text, _ in items))
+    assert first.verdict == "unverifiable" and "12.0-point gap" in first.explanation  # right gap, no n
+    assert second.verdict == "incomparable" and second.codes == ("CC604",)
+
+
+def test_a_percentage_claimed_for_a_rating_says_the_cell_is_a_rating():
+    v = one(ASTRA, "Fable 5.1 reaches 85% on GDPval-AA v2")
+    assert (v.verdict, v.codes) == ("number-mismatch", ("CC603",))
+    assert "an Elo rating, not a percentage" in v.explanation
+
+
+def test_gap_ranges_allow_for_both_cells_rounding():
+    from claimcheck.checker.claim_gaps import gap_agrees, gap_range
+
+    cells = {s.model: s for s in report(ASTRA).scores if s.title == "AutomationBench"}
+    a, f = cells["Astra"], cells["Fable 5.1"]  # 41.4% vs 31.4%
+    assert gap_range(a, f, relative=False) == pytest.approx((9.9, 10.1))
+    assert gap_range(a, f, relative=True) == pytest.approx((100 * (41.35 / 31.45 - 1), 100 * (41.45 / 31.35 - 1)))
+    assert gap_agrees(10, "points", a, f) and gap_agrees(32, "%gap", a, f) and gap_agrees(10, "%gap", a, f)
+    assert not gap_agrees(50, "%gap", a, f) and not gap_agrees(11, "points", a, f)
+    assert gap_agrees(9.9, "<points", a, f) and not gap_agrees(9.8, "<points", a, f)
+    assert gap_agrees(10.1, ">points", a, f) and not gap_agrees(10.2, ">points", a, f)

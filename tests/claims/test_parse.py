@@ -256,3 +256,53 @@ def test_within_bounds_the_gap(resolver, text, numbers):
 def test_no_worse_than_is_a_denial_read_from_the_other_side(resolver):
     c = parse(resolver, "Fable 5.1 is no worse than Astra on HLE")
     assert (c.relation, c.negated, c.subject, c.objects) == ("beats", True, "Astra", ("Fable 5.1",))
+
+
+
+@pytest.mark.parametrize("line, parts", [
+    ("Astra leads on HLE by 12 points, while Fable 5.1 leads on OSWorld.",
+     ["Astra leads on HLE by 12 points", "Fable 5.1 leads on OSWorld."]),
+    ("Astra leads on HLE whereas Fable 5.1 leads on OSWorld",
+     ["Astra leads on HLE", "Fable 5.1 leads on OSWorld"]),
+    ("Astra 在 HLE 上领先，而 Fable 5.1 在 OSWorld 上领先。", ["Astra 在 HLE 上领先", "Fable 5.1 在 OSWorld 上领先。"]),
+    ("Astra leads on HLE, and by a lot.", ["Astra leads on HLE, and by a lot."]),
+])
+def test_clauses_joined_by_while_whereas_or_er_are_separate_claims(line, parts):
+    assert split_sentences(line) == parts
+
+
+@pytest.mark.parametrize("text, numbers", [
+    ("Astra scores between 55% and 60% on HLE", ((55.0, ">%"), (60.0, "<%"))),
+    ("Astra scores 55-60% on HLE", ((55.0, ">%"), (60.0, "<%"))),
+    ("Astra leads Fable 5.1 by 2 to 3 points on HLE", ((2.0, ">points"), (3.0, "<points"))),
+    ("Astra leads Fable 5.1 64.6% to 52.6% on HLE", ((64.6, "%"), (52.6, "%"))),
+    ("Astra scores 64.6% and 57.9% on HLE and OSWorld", ((64.6, "%"), (57.9, "%"))),
+    ("Astra leads Fable 5.1 by up to 5 points on HLE", ((5.0, "<points"),)),
+    ("Astra leads Fable 5.1 by more than 5 points on HLE", ((5.0, ">points"),)),
+    ("Astra is 32% better than Fable 5.1 on HLE", ((32.0, "%gap"),)),
+    ("Astra 在 HLE 上比 Fable 5.1 高 2.1 分", ((2.1, "points"),)),
+    ("Astra 在 HLE 上比 Fable 5.1 高出约 32%", ((32.0, "%gap"),)),
+])
+def test_ranges_bounds_and_gaps(resolver, text, numbers):
+    assert parse(resolver, text).numbers == numbers
+
+
+@pytest.mark.parametrize("text, subject", [
+    ("Fable 5.1 is outperformed by Astra on HLE", "Astra"),
+    ("Fable 5.1 was surpassed by Astra by 3 points on HLE", "Astra"),
+    ("Astra outperformed Fable 5.1 by 3 points on HLE", "Astra"),
+    ("Fable 5.1 在 HLE 上被 Astra 超越", "Astra"),
+    ("Fable 5.1 仅次于 Astra on HLE", "Astra"),
+])
+def test_passive_voice_puts_the_agent_ahead(resolver, text, subject):
+    c = parse(resolver, text)
+    assert (c.relation, c.subject, c.negated) == ("beats", subject, False)
+
+
+def test_not_far_behind_concedes_the_gap(resolver):
+    c = parse(resolver, "Fable 5.1 is not far behind Astra on HLE")
+    assert (c.subject, c.negated) == ("Astra", False)
+
+
+def test_the_metric_a_sentence_names_is_kept(resolver):
+    assert parse(resolver, "Fable 5.1 scores 41.7% on OSWorld with strict completion").metric == "strict"
