@@ -75,7 +75,7 @@ _APPROX = r"(?:\s*(?:约|大约|近|about|around|roughly|approximately|some|near
 _GAP_BEFORE = re.compile(r"(?:\bby|\bwithin|(?:jump|gain|lead|improvement|increase|boost|margin|advantage)\s+of|"
                          r"(?:相差|差距|差)(?:在|不到|不足|小于)?|领先|高出|提升|提高|多出|超出|增加|增长)"
                          + _APPROX + r"\s*$", _R)
-_COMPARED = re.compile(r"比[^。，,]{1,40}?(?:高|低|多|少|强|好|快)(?:了|出)?" + _APPROX + r"\s*$", _R)  # "比 B 高 2 分"
+_COMPARED = re.compile(r"比[^。]{1,60}?(?:高|低|多|少|强|好|快)(?:了|出)?" + _APPROX + r"\s*$", _R)  # "比 B 高 2 分"
 _RANGE_DASH = re.compile(r"^\s*(?:-|–|—|~|至|到)\s*$")
 _BETWEEN = re.compile(r"\bbetween\s*$|介于\s*$|在\s*$", _R)
 _GAP_AFTER = re.compile(r"^\s*-?\s*(?:jump|gain|lead|improvement|increase|boost|margin|advantage|leap|uplift|"
@@ -214,7 +214,7 @@ def _bound(before: str, after: str, unit: str) -> str:
 
 def _classify(before: str, after: str, sign: str, unit: str) -> str | None:
     gap = (bool(sign) or bool(_GAP_BEFORE.search(before[-30:])) or bool(_GAP_AFTER.match(after))
-           or bool(_COMPARED.search(before[-48:])))
+           or bool(_COMPARED.search(before[-80:])))
     if unit in _GAP_UNITS or unit.startswith("percentage"):
         return "pp"
     if unit in ("point", "points", "pt", "pts"):

@@ -124,6 +124,8 @@ CASES = [
     (ASTRA, None, "Astra is 10 points ahead of Fable 5.1 on AutomationBench and 2 points ahead on Terminal-Bench 4.0",
      "unverifiable", ("CC605",)),
     (ASTRA, None, "Fable 5.1 scores 77.9% on OSWorld with strict completion", "number-mismatch", ("CC603",)),
+    (ASTRA, 500, "Astra 在 AutomationBench 上比 Fable 5.1 高 10 分，在 Terminal-Bench Science 上高 12 分", "supported",
+     ()),
     (ASTRA, None, "Fable 5.1 在 OSWorld 严格完成口径下得分 41.7%", "supported", ()),
     (ASTRA, None, "Astra leads Fable 5.1 on Terminal-Bench 4.0 but trails it on HLE with tools", "unverifiable",
      ("CC605",)),

@@ -282,6 +282,7 @@ def test_clauses_joined_by_while_whereas_or_er_are_separate_claims(line, parts):
     ("Astra is 32% better than Fable 5.1 on HLE", ((32.0, "%gap"),)),
     ("Astra 在 HLE 上比 Fable 5.1 高 2.1 分", ((2.1, "points"),)),
     ("Astra 在 HLE 上比 Fable 5.1 高出约 32%", ((32.0, "%gap"),)),
+    ("Astra 在 HLE 上比 Fable 5.1 高 10 分，在 OSWorld 上高 12 分", ((10.0, "points"), (12.0, "points"))),
 ])
 def test_ranges_bounds_and_gaps(resolver, text, numbers):
     assert parse(resolver, text).numbers == numbers
