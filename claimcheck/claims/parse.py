@@ -27,7 +27,7 @@ from typing import Sequence
 from claimcheck.claims.benchmarks import BenchmarkFinder
 from claimcheck.claims.names import ModelHit, find_models, unknown_name
 from claimcheck.claims.wording import (
-    Relation, both_ways, denies, find_numbers, find_relation, find_strength, gap_unit, scope_words,
+    Relation, both_ways, denies, find_numbers, restricted_field, find_relation, find_strength, gap_unit, scope_words,
 )
 from claimcheck.errors import InputError
 from claimcheck.parsing.labels import extract_facets
@@ -150,6 +150,8 @@ def _parse_one(cid: str, text: str, source: str, models: list[str], finder: Benc
     if not unparsed and both_ways(rest):
         unparsed = ("compares in both directions in one sentence ('leads … but trails …'); put each comparison "
                     "on its own line")
+    elif relation.name == "best" and not unparsed and (field := restricted_field(rest)):
+        unparsed = f"ranks within a restricted field ({field!r}); which models count is not read, so it is not checked"
     elif scope_words(rest) == "all-but" and not unparsed:
         unparsed = ("claims most benchmarks, or all with exceptions; which rows it covers is not read, so it is "
                     "not checked")

@@ -262,3 +262,14 @@ def both_ways(text: str) -> bool:
     behind = [m for m in TRAILS.finditer(text) if not _passive(text, m)] + \
         [m for m in BEATS.finditer(text) if _passive(text, m)]
     return bool(ahead) and bool(behind)
+
+
+_FIELD = re.compile(r"\bamong\b|\bnon-\w+|\bopen[- ](?:weights?|source)\b|\bin (?:its|their) class\b|"
+                    r"\bbest-in-class\b|\bfor (?:its|their) size\b|\bsmall(?:er)? models\b|同级|同类|同尺寸|开源模型中|国产", _R)
+
+
+def restricted_field(text: str) -> str | None:
+    """The words that limit a ranking to some of the models ("among open models", "best
+    non-Anthropic model", "best-in-class", 开源模型中), or None."""
+    m = _FIELD.search(text)
+    return m.group(0) if m else None

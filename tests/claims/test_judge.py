@@ -129,6 +129,8 @@ CASES = [
     (ASTRA, None, "Fable 5.1 在 OSWorld 严格完成口径下得分 41.7%", "supported", ()),
     (ASTRA, None, "Astra leads Fable 5.1 on Terminal-Bench 4.0 but trails it on HLE with tools", "unverifiable",
      ("CC605",)),
+    (AGENT, None, "Astra is the best non-Anthropic model on Agent Index", "unverifiable", ("CC605",)),
+    (AGENT, None, "GPT-6 Astra 是开源模型中 Agent Index 最高的", "unverifiable", ("CC605",)),
     # every benchmark: the worst row decides
     (ASTRA, None, "Astra leads on every benchmark", "incomparable", ("CC604",)),
     (ASTRA, None, "GPT-6 Astra 在所有基准上全面领先", "incomparable", ("CC604",)),
