@@ -333,6 +333,7 @@ class ParsedClaim:
     versions: tuple[tuple[str, str], ...] = ()  # (benchmark id, version id) written after a name
     subsets: tuple[tuple[str, str], ...] = ()  # (benchmark id, subset id) written after a name
     negated: bool = False  # the sentence denies the relation ("does not beat")
+    unknown: tuple[str, ...] = ()  # names compared with beside the tables' models ("and GPT-5")
     scope: Literal["named", "all"] = "named"  # "all": "on every benchmark" read as every benchmark in the tables
 
 

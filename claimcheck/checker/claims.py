@@ -114,6 +114,11 @@ def _scope_summary(claim: ParsedClaim, worst: dict[str, str]) -> str:
 
 
 def _verdict(claim: ParsedClaim, outcomes: list[Outcome], summary: str = "") -> ClaimVerdict:
+    if claim.unknown:  # "ahead of Fable 5.1 and GPT-5": the part about GPT-5 cannot be checked
+        names = " and ".join(repr(n) for n in claim.unknown)
+        outcomes = [*outcomes, Outcome("unverifiable", f"The sentence also compares with {names}, which "
+                                                       f"{'is' if len(claim.unknown) == 1 else 'are'} not in the "
+                                                       f"tables, so that part cannot be checked.")]
     verdict = min((o.verdict for o in outcomes), key=_RANK.__getitem__, default="unverifiable")
     lead = [o for o in outcomes if o.verdict == verdict][:1]
     codes = [CODES[verdict]] if verdict in CODES else []

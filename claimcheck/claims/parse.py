@@ -36,6 +36,8 @@ from claimcheck.records import ParsedClaim
 _CJK = r"\u3400-\u4dbf\u4e00-\u9fff"
 _CJK_EDGE = re.compile(rf"(?<=[{_CJK}])(?=[A-Za-z0-9#+])|(?<=[A-Za-z0-9%)])(?=[{_CJK}])")
 _SENTENCE_END = re.compile(r"[。！？；]|[.!?;](?=\s)")
+_JOINT = re.compile(r"\b(?:and|or|nor)\s+|[,，、]\s*|(?:和|与|及|以及)\s*", re.I)
+_LIST_END = re.compile(r"\b(?:on|in|at|across|for|by|under|according|while|with|thanks)\b|[(（在上;；。]", re.I)
 _CLAUSE = re.compile(r",?\s+(?:while|whereas)\s+|，\s*(?:而|但|同时)\s*", re.I)
 _ABBREV = re.compile(r"(?:\bvs|\be\.g|\bi\.e|\betc|\bapprox|\bno|\bfig|\bcf|\bincl|\bca)$", re.I)
 _BULLET = re.compile(r"^(?:[-*•·]|\d+[.)])\s+")
@@ -171,6 +173,7 @@ def _parse_one(cid: str, text: str, source: str, models: list[str], finder: Benc
         tools=facets.tools, metric=facets.metric,
         versions=tuple((b.key, b.version) for b in found if b.version),
         subsets=tuple((b.key, b.subset) for b in found if b.subset), negated=relation.negated, scope=scope,
+        unknown=() if unparsed else _also_named(relation, rest, hits),
     )
 
 
@@ -212,6 +215,23 @@ def _missing(named, benchmarks, numbers, relation: Relation, rest: str,
     if relation.name == "unknown":
         return "states no comparison, ranking or score", False
     return _stranger(relation, rest, hits)
+
+
+def _also_named(relation: Relation, rest: str, hits: list[ModelHit]) -> tuple[str, ...]:
+    """Names beside the tables' models on the compared side ("ahead of Fable 5.1 and GPT-5")."""
+    if relation.name not in ("beats", "ties", "within") or relation.start < 0:
+        return ()
+    before = re.split(r"[;；]|\b(?:on|in|at|for)\b", rest[:relation.start])[-1]
+    after = _LIST_END.split(rest[relation.end:], maxsplit=1)[0]
+    names = []
+    for text, lo, hi in ((before, 0, relation.start), (after, relation.end, len(rest))):
+        if not any(lo <= h.start < hi for h in hits):
+            continue
+        for joint in _JOINT.finditer(text):  # a name listed beside a model, not part of its name ("GPT-6 Astra")
+            if name := unknown_name(text[joint.end():joint.end() + 40]):
+                names.append(name)
+                break
+    return tuple(dict.fromkeys(names))
 
 
 def _stranger(relation: Relation, rest: str, hits: list[ModelHit]) -> tuple[str | None, bool]:

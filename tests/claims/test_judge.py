@@ -131,6 +131,8 @@ CASES = [
      ("CC605",)),
     (AGENT, None, "Astra is the best non-Anthropic model on Agent Index", "unverifiable", ("CC605",)),
     (AGENT, None, "GPT-6 Astra 是开源模型中 Agent Index 最高的", "unverifiable", ("CC605",)),
+    (ASTRA, 500, "Astra is ahead of Fable 5.1 and GPT-5 on Terminal-Bench Science", "unverifiable", ("CC605",)),
+    (ASTRA, None, "Astra trails Fable 5.1 and GPT-5 on AutomationBench", "contradicted", ("CC602",)),
     # every benchmark: the worst row decides
     (ASTRA, None, "Astra leads on every benchmark", "incomparable", ("CC604",)),
     (ASTRA, None, "GPT-6 Astra 在所有基准上全面领先", "incomparable", ("CC604",)),

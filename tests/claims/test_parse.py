@@ -307,3 +307,15 @@ def test_not_far_behind_concedes_the_gap(resolver):
 
 def test_the_metric_a_sentence_names_is_kept(resolver):
     assert parse(resolver, "Fable 5.1 scores 41.7% on OSWorld with strict completion").metric == "strict"
+
+
+
+@pytest.mark.parametrize("text, unknown", [
+    ("Astra is ahead of Fable 5.1 and GPT-5 on HLE", ("GPT-5",)),
+    ("Astra is ahead of Fable 5.1, GPT-5 and Gemini on HLE", ("GPT-5",)),
+    ("Astra 在 HLE 上超过 Fable 5.1 和 Gemini 4", ("Gemini 4",)),
+    ("GPT-6 Astra beats Claude Fable 5.1 on HLE", ()),
+    ("Astra beats Fable 5.1 on HLE (57.9% vs 55.8%)", ()),
+])
+def test_names_listed_beside_a_tables_model_are_kept(resolver, text, unknown):
+    assert parse(resolver, text, models=["Astra", "Fable 5.1"]).unknown == unknown
