@@ -86,9 +86,12 @@ def refine(res: Resolution, note: Note, resolver) -> Resolution:
     subset = resolver.subset_named(bench, note.text, res.version)
     if subset is not None and subset.id != res.subset:
         changes["subset"] = subset.id
-        count = subset.n
-        changes.update(n=count.value if count.verified else None, n_source="registry" if count.verified else None,
-                       n_note=None if count.verified else f"the footnote's subset {subset.id!r} has no verified count")
+        if res.n_source != "table":  # a count printed in the table stays; the registry's follows the subset
+            reasons = dict(changes["reasons"])
+            n, source, why = resolver.catalogue_n(bench, bench.version(res.version), subset, reasons)
+            changes.update(n=n, n_source=source, reasons=reasons,
+                           n_note=why or (None if source == "registry" else
+                                          f"the footnote's subset {subset.id!r} has no verified count"))
     count = stated_count(note.text)
     if count:
         changes.update(n=count, n_source="table", n_note=None)

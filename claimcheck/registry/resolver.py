@@ -239,6 +239,12 @@ class Resolver:
         if m := _N_IN_LABEL.search(context.label):
             reasons["n"] = f"printed in the label ({m.group(0)})"
             return int(m.group(1).replace(",", "")), "table", None
+        return self.catalogue_n(bench, version, subset, reasons)
+
+    def catalogue_n(self, bench: Benchmark | None, version: Version | None, subset: Subset | None,
+                    reasons: dict[str, str]) -> tuple[int | None, str | None, str | None]:
+        """n when the table gives none: the registry's verified count, else --assume-n (marked), with a
+        note on why a count was not used."""
         count: Count | None = subset.n if subset else (version.n if version else None)
         note = None
         if count is not None and count.verified:

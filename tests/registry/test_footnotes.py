@@ -106,3 +106,23 @@ def test_a_vendor_readme_with_sup_notes_headers_and_a_reported_numbers_note(tmp_
     assert by[("GPQA Diamond", "Claude Sonnet 4.5")].resolution.secondhand
     assert not by[("GPQA Diamond", "Kestrel-3")].resolution.secondhand
     assert not any(c.kind == "cross-row" for c in report.comparisons)  # the base table is not set against the instruct one
+
+
+def test_a_subset_note_keeps_a_count_the_table_prints(tmp_path):
+    text = ("Benchmark,n,A,B\n"
+            "HLE,1234,8.4*,8.6\n"
+            "* conducted on the text-only HLE subset.,,,\n")
+    hle = {s.model: s for s in _report(tmp_path, text).scores if s.benchmark == "hle"}
+    assert hle["A"].resolution.subset == "text-only"
+    assert (hle["A"].n, hle["A"].resolution.n_source) == (1234, "table")
+
+
+def test_a_subset_note_keeps_an_assumed_n_when_the_subset_has_no_verified_count(tmp_path):
+    from claimcheck.pipeline import Options
+
+    path = tmp_path / "t.csv"
+    path.write_text("Benchmark,A,B\nHLE,8.4*,8.6\n* conducted on the text-only HLE subset.,,\n", encoding="utf-8")
+    hle = {s.model: s for s in audit([str(path)], Options(assume_n=300)).scores if s.benchmark == "hle"}
+    a = hle["A"].resolution
+    assert (a.subset, a.n, a.n_source) == ("text-only", 300, "assumed")
+    assert "2158 items from derived evidence" in (a.n_note or "")
