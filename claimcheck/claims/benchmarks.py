@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from claimcheck.registry.matching import Match, find_aliases
+from claimcheck.registry.matching import AliasIndex, Match
 
 _GAP = re.compile(r"[\s(\-–—]*")
 _UNIT_AFTER = re.compile(r"\s*-?\s*(?:%|pp\b|points?\b|pts?\b|分|个百分点)", re.I)
@@ -42,14 +42,17 @@ class BenchmarkFinder:
 
     def __init__(self, catalogue, labels: Sequence[str] = ()) -> None:
         self.catalogue = catalogue
-        self.aliases = [(b.id, a) for b in catalogue for a in (b.id, b.name, *b.aliases)]
-        self.labels = [(label, form) for label in dict.fromkeys(labels)
-                       for form in dict.fromkeys((label, label_core(label))) if len(form) >= 3]
+        self.aliases = AliasIndex((b.id, a) for b in catalogue for a in (b.id, b.name, *b.aliases))
+        ordered = list(dict.fromkeys(labels))
+        self.label_keys = frozenset(ordered)
+        self.labels = AliasIndex((label, form) for label in ordered
+                                 for form in dict.fromkeys((label, label_core(label))) if len(form) >= 3)
+        self._editions: dict[str, AliasIndex] = {}
 
     def find(self, text: str) -> list[BenchmarkHit]:
         """Non-overlapping benchmark mentions in order of appearance, longest reading first."""
-        matches = find_aliases(text, self.aliases, every=True) + find_aliases(text, self.labels, every=True)
-        matches.sort(key=lambda m: (-(m.end - m.start), m.key in dict(self.labels), m.start))
+        matches = self.aliases.find(text, every=True) + self.labels.find(text, every=True)
+        matches.sort(key=lambda m: (-(m.end - m.start), m.key in self.label_keys, m.start))
         taken: list[Match] = []
         for m in matches:
             if all(m.end <= t.start or m.start >= t.end for t in taken):
@@ -61,19 +64,19 @@ class BenchmarkFinder:
         bench = self.catalogue.get(match.key)
         if bench is None:  # a table label: its edition is part of the label
             return BenchmarkHit(match.key, match.start, match.end)
-        versions = [(f"v:{v.id}", a) for v in bench.versions for a in (v.id, *v.aliases)]
-        subsets = [(f"s:{s.id}", a) for v in bench.versions for s in v.subsets
-                   for a in (s.id, s.name or s.id, *s.aliases)]
+        if bench.id not in self._editions:
+            self._editions[bench.id] = AliasIndex(
+                [(("v", v.id), a) for v in bench.versions for a in (v.id, *v.aliases)]
+                + [(("s", s.id), a) for v in bench.versions for s in v.subsets for a in (s.id, s.name or s.id, *s.aliases)])
         found: dict[str, str] = {}
         end = match.end
-        for _ in range(3):
+        for _ in range(3):  # "FrontierMath Tier 4 v2": up to a version and a subset, in either order
             pos = end + _GAP.match(text, end).end() - end
-            pairs = [p for p in versions + subsets if p[0][0] not in found]
-            heads = [h for h in find_aliases(text[pos:pos + 48], pairs) if h.start == 0]
-            heads = [h for h in heads if not _UNIT_AFTER.match(text, pos + h.end)]
+            heads = [h for h in self._editions[bench.id].find(text[pos:pos + 48])
+                     if h.start == 0 and h.key[0] not in found and not _UNIT_AFTER.match(text, pos + h.end)]  # type: ignore[index]
             if not heads or pos == end and pos < len(text) and text[pos - 1:pos].isalnum():
                 break
-            kind, key = heads[0].key.split(":", 1)
+            kind, key = heads[0].key  # type: ignore[misc]
             found[kind] = key
             end = pos + heads[0].end
         return BenchmarkHit(match.key, match.start, end, found.get("v"), found.get("s"))

@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Hashable, Iterable
 
-from claimcheck.registry.catalogue import normalize
+from claimcheck.registry.catalogue import PUNCT_CHARS, normalize
 
-_TOKEN = re.compile(r"[^\s\-_–—·/,:;()\[\]{}'\"’‘“”.!?*^†‡§¶#]+")
+_TOKEN = re.compile(f"[^{PUNCT_CHARS}]+")  # the complement of what normalize() turns into spaces
 _CJK = re.compile(r"[\u3000-\u9fff\uac00-\ud7af]")
 
 
@@ -23,7 +23,7 @@ _CJK = re.compile(r"[\u3000-\u9fff\uac00-\ud7af]")
 class Match:
     """An alias found in a text: what it names and where."""
 
-    key: str  # the id the alias belongs to
+    key: Hashable  # what the alias belongs to: a benchmark id, a version id, (version, subset), …
     alias: str
     start: int
     end: int
@@ -31,45 +31,51 @@ class Match:
 
 
 def tokens(text: str) -> list[tuple[str, int, int]]:
-    """(normalized token, start, end) for each token of the NFKC text."""
-    text = unicodedata.normalize("NFKC", text)
+    """(case-folded token, start, end) for each token of an NFKC text."""
     return [(m.group(0).casefold(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
 
 
-def _find(alias_tokens: Sequence[str], toks: list[tuple[str, int, int]]) -> Iterable[tuple[int, int]]:
-    k = len(alias_tokens)
-    for i in range(len(toks) - k + 1):
-        if all(toks[i + j][0] == alias_tokens[j] for j in range(k)):
-            yield i, i + k
+class AliasIndex:
+    """(key, alias) pairs normalised once and indexed by their first token, so a text is matched
+    against a large catalogue in one pass over its tokens."""
 
+    def __init__(self, aliases: Iterable[tuple[Hashable, str]]) -> None:
+        self._by_first: dict[str, list[tuple[int, Hashable, str, tuple[str, ...]]]] = {}
+        self._cjk: list[tuple[int, Hashable, str, str]] = []  # aliases found by substring when tokens miss
+        for order, (key, alias) in enumerate(aliases):
+            norm = normalize(alias)
+            if not norm:
+                continue
+            toks = tuple(norm.split(" "))
+            self._by_first.setdefault(toks[0], []).append((order, key, alias, toks))
+            if _CJK.search(norm):
+                self._cjk.append((order, key, alias, norm.replace(" ", "")))
 
-def find_aliases(text: str, aliases: Iterable[tuple[str, str]], *, every: bool = False) -> list[Match]:
-    """The (key, alias) pairs found in ``text``, longest alias first: the first place each alias
-    occurs, or with ``every`` each place ("Terminal-Bench Science and Terminal-Bench 4.0")."""
-    text = unicodedata.normalize("NFKC", text or "")
-    toks = tokens(text)
-    found: list[Match] = []
-    for key, alias in aliases:
-        norm = normalize(alias)
-        if not norm:
-            continue
-        hits = list(_find(norm.split(" "), toks)) if every else list(_find(norm.split(" "), toks))[:1]
-        for i, j in hits:
-            found.append(Match(key, alias, toks[i][1], toks[j - 1][2], prefix=i == 0))
-        if not hits and _CJK.search(norm) and norm.replace(" ", "") in text.casefold().replace(" ", ""):
-            pos = text.casefold().find(norm.replace(" ", ""))
-            if pos >= 0:
-                found.append(Match(key, alias, pos, pos + len(norm.replace(" ", "")), prefix=pos == 0))
-    found.sort(key=lambda m: (-(m.end - m.start), m.start))
-    return found
+    def find(self, text: str, *, every: bool = False) -> list[Match]:
+        """The aliases found in ``text``, longest first: the first place each alias occurs, or with
+        ``every`` each place ("Terminal-Bench Science and Terminal-Bench 4.0")."""
+        text = unicodedata.normalize("NFKC", text or "")
+        toks = tokens(text)
+        hits: dict[int, list[Match]] = {}
+        for i, (tok, _, _) in enumerate(toks):
+            for order, key, alias, alias_toks in self._by_first.get(tok, ()):
+                k = len(alias_toks)
+                if (every or order not in hits) and tuple(t for t, _, _ in toks[i:i + k]) == alias_toks:
+                    hits.setdefault(order, []).append(Match(key, alias, toks[i][1], toks[i + k - 1][2], prefix=i == 0))
+        if self._cjk:
+            folded = text.casefold()
+            for order, key, alias, joined in self._cjk:
+                if order not in hits and joined in folded.replace(" ", ""):
+                    pos = folded.find(joined)
+                    if pos >= 0:
+                        hits[order] = [Match(key, alias, pos, pos + len(joined), prefix=pos == 0)]
+        found = [m for order in sorted(hits) for m in hits[order]]
+        found.sort(key=lambda m: (-(m.end - m.start), m.start))
+        return found
 
-
-def best_match(text: str, aliases: Iterable[tuple[str, str]]) -> Match | None:
-    """The alias that best names the text: a prefix beats an inner match, longer beats shorter."""
-    found = find_aliases(text, aliases)
-    if not found:
-        return None
-    return min(found, key=lambda m: (not m.prefix, -(m.end - m.start), m.start))
+    def best(self, text: str) -> Match | None:
+        """The alias that best names the text: a prefix beats an inner match, longer beats shorter."""
+        return min(self.find(text), key=lambda m: (not m.prefix, -(m.end - m.start), m.start), default=None)
 
 
 def remove_span(text: str, start: int, end: int) -> str:

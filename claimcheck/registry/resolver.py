@@ -14,7 +14,7 @@ from typing import Sequence
 from claimcheck.parsing.labels import Facets, canonical_metric, facets_of
 from claimcheck.records import CellValue, Resolution, RowContext, StatusNote
 from claimcheck.registry.catalogue import Catalogue, normalize
-from claimcheck.registry.matching import Match, best_match, find_aliases, remove_span
+from claimcheck.registry.matching import AliasIndex, Match, remove_span
 from claimcheck.registry.models import Benchmark, Count, Subset, Version
 from claimcheck.registry.units import decide_unit, unit_column, unit_from_values
 
@@ -36,11 +36,16 @@ class Resolver:
     def __init__(self, catalogue: Catalogue, assume_n: int | None = None) -> None:
         self.catalogue = catalogue
         self.assume_n = assume_n
-        self._aliases = [(b.id, a) for b in catalogue for a in (b.id, b.name, *b.aliases)]
+        self._index = AliasIndex((b.id, a) for b in catalogue for a in (b.id, b.name, *b.aliases))
+        self._matches: dict[str, Match | None] = {}  # layout detection and resolution ask about the same labels
+        self._suites: dict[str, AliasIndex] = {}
+        self._editions: dict[tuple[str, str | None], tuple[AliasIndex, AliasIndex, list[Version]]] = {}
 
     def match(self, label: str) -> Match | None:
         """The catalogue entry a label names, if any."""
-        return best_match(label, self._aliases)
+        if label not in self._matches:
+            self._matches[label] = self._index.best(label)
+        return self._matches[label]
 
     def is_benchmark(self, label: str) -> bool:
         return self.match(label) is not None
@@ -53,8 +58,10 @@ class Resolver:
     def mentions(self, text: str, bench_id: str) -> bool:
         """Whether the text names this benchmark or another entry of its suite."""
         suite = self.catalogue.entries[bench_id].suite_id
-        pairs = [(b.id, a) for b in self.catalogue if b.suite_id == suite for a in (b.name, *b.aliases)]
-        return bool(find_aliases(text, pairs))
+        if suite not in self._suites:
+            self._suites[suite] = AliasIndex((b.id, a) for b in self.catalogue if b.suite_id == suite
+                                             for a in (b.name, *b.aliases))
+        return bool(self._suites[suite].find(text))
 
     def resolve(self, context: RowContext, cells: Sequence[CellValue], parent: Resolution | None = None) -> Resolution:
         """Resolve one printed row; ``parent`` is the resolution a "same as above" row inherits."""
@@ -197,10 +204,9 @@ class Resolver:
     def _find_version(self, bench: Benchmark, text: str, facets: Facets) -> Version | None:
         if facets.window:  # a date window is more specific than a release name printed beside it
             return self._version_named(bench, facets.window)
-        pairs = [(v.id, a) for v in bench.versions for a in (v.id, *v.aliases)]
-        hits = find_aliases(text, pairs)
+        hits = self._edition_indexes(bench, None)[0].find(text)
         if hits:
-            return bench.version(hits[0].key)
+            return bench.version(hits[0].key)  # type: ignore[arg-type]
         return self._version_named(bench, facets.version)
 
     @staticmethod
@@ -212,23 +218,31 @@ class Resolver:
                     return v
         return None
 
+    def _edition_indexes(self, bench: Benchmark, version: Version | None) -> tuple[AliasIndex, AliasIndex, list[Version]]:
+        """Built once per benchmark (and version): its version aliases, and its subset aliases keyed by
+        (position in the version list, subset)."""
+        cache_key = (bench.id, version.id if version else None)
+        if cache_key not in self._editions:
+            versions = [version] if version else list(bench.versions)
+            self._editions[cache_key] = (
+                AliasIndex((v.id, a) for v in bench.versions for a in (v.id, *v.aliases)),
+                AliasIndex(((i, sub), a) for i, v in enumerate(versions) for sub in v.subsets
+                           for a in (sub.id, sub.name or sub.id, *sub.aliases)),
+                versions,
+            )
+        return self._editions[cache_key]
+
     def _find_subset(self, bench: Benchmark, text: str, version: Version | None) -> tuple[Subset | None, Version | None]:
-        versions = [version] if version else list(bench.versions)
-        pairs = [(f"{i}:{s.id}", a) for i, v in enumerate(versions) for s in v.subsets for a in (s.id, s.name or s.id, *s.aliases)]
-        hits = find_aliases(text, pairs)
+        _, index, versions = self._edition_indexes(bench, version)
+        hits = index.find(text)
         if not hits:
             return None, None
-        same = [h for h in hits if h.alias == hits[0].alias]
-        owners = {h.key.split(":")[0] for h in same}
-        i, sid = hits[0].key.split(":", 1)
-        owner = versions[int(i)]
-        subset = next(s for s in owner.subsets if s.id == sid)
-        if len(owners) > 1:
-            counts = {next(s for s in versions[int(h.key.split(":")[0])].subsets
-                           if s.id == h.key.split(":", 1)[1]).n.value for h in same}
-            if len(counts) > 1:  # the subset exists in several versions with different sizes
-                subset = subset.model_copy(update={"n": Count(note="differs between versions")})
-        return subset, (owner if len(owners) == 1 else None)
+        same = [h.key for h in hits if h.alias == hits[0].alias]  # the same words name a subset of several versions
+        owners = {i for i, _ in same}  # type: ignore[misc]
+        i, subset = hits[0].key  # type: ignore[misc]
+        if len(owners) > 1 and len({sub.n.value for _, sub in same}) > 1:  # type: ignore[misc]
+            subset = subset.model_copy(update={"n": Count(note="differs between versions")})
+        return subset, (versions[i] if len(owners) == 1 else None)
 
     def _n(self, bench: Benchmark | None, version: Version | None, subset: Subset | None,
            context: RowContext, reasons: dict[str, str]) -> tuple[int | None, str | None, str | None]:
