@@ -26,6 +26,11 @@ UNITS = (
 PROPORTION_UNITS = frozenset({"percent", "fraction", "win-rate"})
 
 
+def unit_scale(unit: str) -> float:
+    """What a proportion unit prints for "all items": 1 for a fraction, 100 for a percentage or win rate."""
+    return 1.0 if unit == "fraction" else 100.0
+
+
 # ── read ────────────────────────────────────────────────────────────────────
 
 
@@ -73,6 +78,11 @@ class SourceTable:
 # ── parse ───────────────────────────────────────────────────────────────────
 
 
+def half_unit(decimals: int | None) -> float:
+    """Half a unit of the last printed digit; 0 when no precision was printed."""
+    return 0.0 if decimals is None else 0.5 * 10.0 ** (-decimals)
+
+
 @dataclass(frozen=True, slots=True)
 class CellValue:
     """A value cell parsed from its printed text; nothing is guessed."""
@@ -88,6 +98,12 @@ class CellValue:
     bounds: tuple[float, float] | None = None  # absolute low/high printed with the value
     n: int | None = None  # "(n=…)" printed in the cell
     problem: str | None = None  # why the cell is unparseable
+
+    @property
+    def half_unit(self) -> float:
+        """How far rounding to the printed digits can have moved the value (0 for an exact value
+        such as "25/30" or a mean of per-item results, which print no precision)."""
+        return half_unit(self.decimals)
 
     @property
     def shown(self) -> str:
@@ -197,6 +213,11 @@ class Resolution:
     system_level: bool = False  # registry: scores belong to an agent+harness system
     composite: bool = False  # registry: an index over several benchmarks
 
+    @property
+    def averaged(self) -> bool:
+        """Scores averaged over runs or given partial credit: their SE may be below the binomial one."""
+        return self.granularity in ("partial", "averaged") or (self.metric or "").startswith(("avg@", "mean@", "partial"))
+
 
 @dataclass(frozen=True, slots=True)
 class Score:
@@ -230,6 +251,16 @@ class Score:
     @property
     def benchmark(self) -> str | None:
         return self.resolution.benchmark
+
+    @property
+    def scale(self) -> float:
+        """The printed value of a proportion of 1 (see :func:`unit_scale`)."""
+        return unit_scale(self.unit)
+
+    @property
+    def lower_is_better(self) -> bool:
+        """Whether a smaller value is the better one (error rates, BPB, cost, latency)."""
+        return self.resolution.direction == "lower" or self.unit == "lower-is-better"
 
     @property
     def ref(self) -> str:

@@ -30,8 +30,8 @@ KIND_WORDS = {"elo": "rating", "percentile": "percentile", "lower-is-better": "l
 
 
 def half_unit(s: Score) -> float:
-    """Half a unit of the last printed digit: how far rounding can have moved the value."""
-    return 0.0 if s.cell.decimals is None else 0.5 * 10.0 ** (-s.cell.decimals)
+    """Half a unit of the score's last printed digit: how far rounding can have moved the value."""
+    return s.cell.half_unit
 
 
 def value_kind(s: Score) -> str:
@@ -40,7 +40,7 @@ def value_kind(s: Score) -> str:
     Fractions count as percentages here: a row of small unlabelled values is read as 0–1
     fractions by its values alone, and a scale mix is CC102's finding, not an averaging error.
     """
-    if s.resolution.direction == "lower" or s.unit == "lower-is-better":
+    if s.lower_is_better:
         return "lower-is-better"
     return s.unit if s.unit in ("elo", "percentile") else "percent"
 

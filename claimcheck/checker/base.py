@@ -62,11 +62,19 @@ class CheckContext:
         return (s for s in self.scores if s.status == "checked")
 
     def rows(self) -> dict[str, list[Score]]:
-        """Scores grouped by line item (a printed row of a wide table), in input order."""
-        out: dict[str, list[Score]] = {}
-        for s in self.scores:
-            out.setdefault(s.group, []).append(s)
-        return out
+        """Scores grouped by line item (a printed row of a wide table), in input order (shared: do not modify)."""
+        def group() -> dict[str, list[Score]]:
+            out: dict[str, list[Score]] = {}
+            for s in self.scores:
+                out.setdefault(s.group, []).append(s)
+            return out
+        return self.memo("rows", group)
+
+    def table(self, index: int) -> SourceTable:
+        """The source table a score came from; a nameless empty one when the tables were not given."""
+        if index < len(self.tables):
+            return self.tables[index]
+        return SourceTable(input=0, name=f"table {index + 1}", header=(), rows=())
 
 
 class Rule:

@@ -19,10 +19,10 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from claimcheck.checker.base import cell_name
-from claimcheck.records import Comparison, ParsedClaim, Score
+from claimcheck.claims.wording import gap_unit
+from claimcheck.records import Comparison, ParsedClaim, Score, half_unit
 
 #: Units the claim parser gives to gaps ("+2.1 pp", "a 10-point jump"); all others are values.
-GAP_UNITS = ("pp", "points", "%gap")  # "%gap": "32% better", points or relative
 
 
 class Cells:
@@ -100,11 +100,10 @@ def _same_version(printed: str | None, claimed: str) -> bool:
     return printed is not None and (printed == claimed or printed.startswith(claimed + "-"))
 
 
-def half_unit(x: float | None, decimals: int | None = None) -> float:
-    if decimals is None:
-        text = f"{x:g}" if x is not None else "0"
-        decimals = len(text.split(".")[1]) if "." in text and "e" not in text else 0
-    return 0.5 * 10.0 ** (-decimals)
+def text_half_unit(x: float) -> float:
+    """Half a unit of the last digit of a number as a sentence writes it ("98" → 0.5, "97.6" → 0.05)."""
+    text = f"{x:g}"
+    return half_unit(len(text.split(".")[1]) if "." in text and "e" not in text else 0)
 
 
 def _in_claim_units(s: Score, unit: str) -> tuple[float, int | None]:
@@ -125,11 +124,11 @@ def agrees(value: float, cell_value: float, s: Score, t: Score | None = None, *,
         if not unit and s.unit == "percent" and 0 <= value <= 1 < cell_value:  # "0.646" for a printed 64.6%
             cell_value, decimals = cell_value / 100, (decimals + 2 if decimals is not None else None)
         if unit[:1] in "<>" and unit:
-            slack = half_unit(cell_value, decimals) + 1e-9
+            slack = half_unit(decimals) + 1e-9
             return cell_value + slack > value if unit[0] == ">" else cell_value - slack < value
-        tolerance = half_unit(value) + half_unit(cell_value, decimals)
+        tolerance = text_half_unit(value) + half_unit(decimals)
     else:
-        tolerance = half_unit(value) + half_unit(s.value, s.cell.decimals) + half_unit(t.value, t.cell.decimals)
+        tolerance = text_half_unit(value) + s.cell.half_unit + t.cell.half_unit
     return abs(value - cell_value) < tolerance - 1e-9  # a tie at the boundary is not agreement
 
 
@@ -142,7 +141,7 @@ def value_targets(claim: ParsedClaim) -> list[tuple[float, str, tuple[str, ...],
     Otherwise one value per model in order of mention when the counts match, and numbers past the
     named models belong to an unnamed rival ("Astra leads with 64.6% vs 52.6%").
     """
-    values = [(v, u) for v, u in claim.numbers if not is_gap(u)]
+    values = [(v, u) for v, u in claim.numbers if not gap_unit(u)]
     benches = tuple(claim.benchmarks)
     if len(claim.models) == 1 and len(benches) > 1 and len(values) in (1, len(benches)):
         if len(values) == 1:
@@ -154,11 +153,6 @@ def value_targets(claim: ParsedClaim) -> list[tuple[float, str, tuple[str, ...],
         named = [(v, u, (m,), benches) for (v, u), m in zip(values, claim.models)]
         return named + [(v, u, (ANY_OTHER,), benches) for v, u in values[len(claim.models):]]
     return [(v, u, tuple(claim.models), benches) for v, u in values]
-
-
-def is_gap(unit: str) -> bool:
-    """Whether a claim number is a gap ("pp", "points"), bounded or not ("<points")."""
-    return unit.lstrip("<>") in GAP_UNITS
 
 
 ANY_OTHER = "*"  # owner of a number that belongs to a model the sentence does not name

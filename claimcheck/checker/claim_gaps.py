@@ -9,14 +9,15 @@ cells allow reaches the stated side.
 
 from __future__ import annotations
 
-from claimcheck.checker.claim_cells import gap_text, half_unit, is_gap
+from claimcheck.checker.claim_cells import gap_text, text_half_unit
+from claimcheck.claims.wording import gap_unit
 from claimcheck.records import ParsedClaim, Score
 
 
 def gaps_for(claim: ParsedClaim, bench: str | None) -> list[tuple[float, str]]:
     """The stated gaps about one benchmark: one per benchmark in order of mention when the counts
     match ("10 points ahead on A and 5 points ahead on B"), else every gap."""
-    gaps = [(v, u) for v, u in claim.numbers if is_gap(u)]
+    gaps = [(v, u) for v, u in claim.numbers if gap_unit(u)]
     if bench is not None and len(claim.benchmarks) > 1 and len(gaps) == len(claim.benchmarks):
         return [gaps[claim.benchmarks.index(bench)]]
     return gaps
@@ -24,7 +25,7 @@ def gaps_for(claim: ParsedClaim, bench: str | None) -> list[tuple[float, str]]:
 
 def gap_range(s: Score, t: Score, relative: bool) -> tuple[float, float]:
     """The gap the two printed cells allow, given their rounding: in points, or in % of t's score."""
-    hs, ht = half_unit(s.value, s.cell.decimals), half_unit(t.value, t.cell.decimals)
+    hs, ht = s.cell.half_unit, t.cell.half_unit
     a, b = s.value, t.value  # type: ignore[assignment]
     if relative:
         hi, lo = max(a, b), min(a, b)
@@ -44,7 +45,7 @@ def gap_agrees(value: float, unit: str, s: Score, t: Score) -> bool:
             return True
         if bound == ">" and high >= value - 1e-9:
             return True
-        slack = half_unit(value)
+        slack = text_half_unit(value)
         if not bound and low - slack < value < high + slack:
             return True
     return False

@@ -37,10 +37,10 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from claimcheck.checker.claim_cells import (
-    ANY_OTHER,
-    GAP_UNITS, Cells, agrees, gap_text, number_text, pair_text, rows_text, value_targets,
+    ANY_OTHER, Cells, agrees, gap_text, number_text, pair_text, rows_text, value_targets,
 )
 from claimcheck.checker.claim_gaps import amount, gap_agrees, gap_range, gap_readings, gap_words, gaps_for
+from claimcheck.claims.wording import GAP_UNITS
 from claimcheck.records import PROPORTION_UNITS, ClaimVerdict, Comparison, ParsedClaim, Score
 
 #: Verdicts from the most to the least serious; a claim gets the most serious of its parts.

@@ -133,7 +133,7 @@ def _proportion_test(base: dict, a: Score, b: Score, alpha: float, power: float)
     if p1 is None or p2 is None:
         return Comparison(**base, verdict="no-n", note="a value lies outside its unit's range, so it is no proportion")
     if a.n is None or b.n is None:
-        return Comparison(**base, diff=_sub(p1, p2), verdict="no-n")
+        return Comparison(**base, diff=p1 - p2, verdict="no-n")
     test = two_proportion_ztest(p1, a.n, p2, b.n, pooled=False)
     low, high = newcombe_interval(p1, a.n, p2, b.n, alpha=alpha)
     pbar = (p1 * a.n + p2 * b.n) / (a.n + b.n)
@@ -191,28 +191,25 @@ def _paired_test(base: dict, a: Score, b: Score, alpha: float, power: float) -> 
 
 def _t_two_sided(t: float, df: int) -> float:
     """Two-sided p of a t statistic (few clusters make the normal reference anti-conservative)."""
-    from scipy.stats import t as student_t
+    from scipy.special import stdtr  # the Student t CDF, without loading scipy.stats
 
-    return float(2 * student_t.sf(abs(t), df))
+    return float(2 * stdtr(df, -abs(t)))
 
 
 def _rating_test(base: dict, a: Score, b: Score) -> Comparison:
-    from claimcheck.stats import elo_expected_score, norm_ppf, norm_sf
+    from claimcheck.checker.uncertainty import Reading
+    from claimcheck.stats import elo_expected_score, norm_sf
 
     gap = a.value - b.value  # type: ignore[operator]
     win = elo_expected_score(gap)
     if a.ci is None or b.ci is None:
         return Comparison(**base, expected_win_rate=win, verdict="no-n",
                           note="no published interval for the ratings, so the gap cannot be tested")
-    z975 = norm_ppf(0.975)
-    se = math.hypot((a.ci[1] - a.ci[0]) / (2 * z975), (b.ci[1] - b.ci[0]) / (2 * z975))
+    ci95 = Reading("ci", 0.95)
+    se = math.hypot(ci95.se((a.ci[1] - a.ci[0]) / 2), ci95.se((b.ci[1] - b.ci[0]) / 2))
     z = gap / se if se > 0 else 0.0
     return Comparison(**base, expected_win_rate=win, se=se, z=z, p=2 * norm_sf(abs(z)), verdict="no-n",
                       note="standard errors read from the published 95% intervals")
-
-
-def _sub(x: float | None, y: float | None) -> float | None:
-    return x - y if x is not None and y is not None else None
 
 
 def _holm(comps: list[Comparison], alpha: float) -> tuple[Comparison, ...]:

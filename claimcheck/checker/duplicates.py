@@ -48,8 +48,7 @@ def protocol_key(s: Score) -> tuple:
 def same_number(a: Score, b: Score) -> bool | None:
     """Whether two printed values are the same number within rounding; None if not comparable."""
     if a.proportion is not None and b.proportion is not None:
-        scale = lambda s: 1.0 if s.unit == "fraction" else 100.0  # noqa: E731
-        tolerance = half_unit(a) / scale(a) + half_unit(b) / scale(b)
+        tolerance = half_unit(a) / a.scale + half_unit(b) / b.scale
         return abs(a.proportion - b.proportion) <= tolerance + _EPS
     if a.unit == b.unit and a.value is not None and b.value is not None:
         return abs(a.value - b.value) <= half_unit(a) + half_unit(b) + _EPS

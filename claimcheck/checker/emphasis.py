@@ -42,13 +42,12 @@ def claims_best(s: Score) -> bool:
 
 def merit(s: Score) -> float:
     """The value with larger meaning better, whatever the metric's direction."""
-    lower = s.resolution.direction == "lower" or s.unit == "lower-is-better"
-    return -s.value if lower else s.value  # type: ignore[operator]
+    return -s.value if s.lower_is_better else s.value  # type: ignore[operator]
 
 
 def misread_direction(s: Score, row: list[Score]) -> bool:
     """A lower-is-better cell marked best although it is the highest value of its row (CC105's case)."""
-    if merit(s) == s.value:  # higher is better
+    if not s.lower_is_better:
         return False
     values = [x.value for x in row]
     return s.value == max(values) and max(values) > min(values)  # type: ignore[type-var]
@@ -130,7 +129,7 @@ class MarkedRow:
         top = max(merit(s) for s in cells)
         gap = marks.tie_gap
         tied = frozenset(s.id for s in cells if gap is not None and top - merit(s) <= gap + _EPS)
-        return cls(cells, marks, top, tied, merit(cells[0]) != cells[0].value)
+        return cls(cells, marks, top, tied, cells[0].lower_is_better)
 
     @property
     def marked(self) -> list[Score]:

@@ -6,14 +6,13 @@ user (and then marked); otherwise the score stays relative.
 
 from __future__ import annotations
 
-from claimcheck.records import PROPORTION_UNITS, Observation, Resolution, Score
+from claimcheck.records import PROPORTION_UNITS, Observation, Resolution, Score, unit_scale
 from claimcheck.registry.resolver import with_n
 
 UPPER_BOUND_NOTE = (
     "the binomial variance is an upper bound for scores averaged over samples or given partial credit, "
     "so this interval is conservative"
 )
-_AVERAGED = ("avg@", "partial", "mean@")
 
 
 def measure(
@@ -57,7 +56,7 @@ def _cell_unit(row_unit: str, cell) -> str:
 def _proportion(unit: str, value: float | None) -> float | None:
     if value is None or unit not in PROPORTION_UNITS:
         return None
-    p = value / 100.0 if unit in ("percent", "win-rate") else value
+    p = value / unit_scale(unit)
     return p if 0.0 <= p <= 1.0 else None
 
 
@@ -65,17 +64,14 @@ def _interval(res: Resolution, unit: str, p: float | None, cell, method: str, al
     if cell.bounds is not None:
         low, high = cell.bounds
         if unit in PROPORTION_UNITS:
-            scale = 100.0 if unit != "fraction" else 1.0
-            return (low / scale, high / scale), "published", "interval as printed in the table"
+            return (low / unit_scale(unit), high / unit_scale(unit)), "published", "interval as printed in the table"
         return (low, high), "published", "interval as printed in the table"
     if p is None or res.n is None:
         return None, None, None
     from claimcheck.stats import proportion_interval, zero_failure_upper_bound
 
     low, high = proportion_interval(p, res.n, method=method, alpha=alpha)
-    averaged = (res.granularity in ("partial", "averaged")) or any(
-        (res.metric or "").startswith(prefix) for prefix in _AVERAGED
-    ) or (cell.n is not None and ("mean of" in cell.raw or "estimate of" in cell.raw))
+    averaged = res.averaged or (cell.n is not None and ("mean of" in cell.raw or "estimate of" in cell.raw))
     note = UPPER_BOUND_NOTE if averaged else None
     if p in (0.0, 1.0) and not averaged:  # a perfect score still allows failures on unseen items
         bound = zero_failure_upper_bound(res.n, alpha=alpha)

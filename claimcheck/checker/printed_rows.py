@@ -60,12 +60,12 @@ def rows_where(context: CheckContext, keep: Callable[[Score], bool]) -> dict[str
 
 def table_notes(context: CheckContext, s: Score) -> tuple[str, ...]:
     """The notes printed with the score's table (none when the table is not known)."""
-    return context.tables[s.table].notes if s.table < len(context.tables) else ()
+    return context.table(s.table).notes
 
 
 def where_printed(context: CheckContext, s: Score) -> str:
     """Where a score is printed, as a message names it: "Table 2, row 5"."""
-    name = context.tables[s.table].name if s.table < len(context.tables) else f"table {s.table + 1}"
+    name = context.table(s.table).name
     return f"{name}, row {s.row}"
 
 

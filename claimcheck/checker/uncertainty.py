@@ -32,9 +32,9 @@ class Reading:
     @property
     def z(self) -> float:
         """The normal quantile of a two-sided interval at this level."""
-        from claimcheck.stats import norm_ppf
+        from claimcheck.stats import z_crit
 
-        return norm_ppf(0.5 + self.level / 2)
+        return z_crit(level=self.level)
 
     def se(self, plus_minus: float) -> float:
         """The standard error a printed ± stands for under this reading."""

@@ -13,10 +13,10 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
+from claimcheck.claims.names import UNIT_AFTER
 from claimcheck.registry.matching import AliasIndex, Match
 
 _GAP = re.compile(r"[\s(\-–—]*")
-_UNIT_AFTER = re.compile(r"\s*-?\s*(?:%|pp\b|points?\b|pts?\b|分|个百分点)", re.I)
 _TRAILING_VERSION = re.compile(r"\s+v?\d+(?:\.\d+)*\s*$", re.I)
 
 
@@ -73,7 +73,7 @@ class BenchmarkFinder:
         for _ in range(3):  # "FrontierMath Tier 4 v2": up to a version and a subset, in either order
             pos = end + _GAP.match(text, end).end() - end
             heads = [h for h in self._editions[bench.id].find(text[pos:pos + 48])
-                     if h.start == 0 and h.key[0] not in found and not _UNIT_AFTER.match(text, pos + h.end)]  # type: ignore[index]
+                     if h.start == 0 and h.key[0] not in found and not UNIT_AFTER.match(text, pos + h.end)]  # type: ignore[index]
             if not heads or pos == end and pos < len(text) and text[pos - 1:pos].isalnum():
                 break
             kind, key = heads[0].key  # type: ignore[misc]

@@ -18,7 +18,8 @@ from typing import Sequence
 
 _TOKEN = re.compile(r"[^\W_]+(?:\.\d+)*")
 _NUMERIC = re.compile(r"^\d+(?:\.\d+)*$")
-_UNIT_AFTER = re.compile(r"\s*(?:%|pp\b|points?\b|pts?\b|分|个百分点)", re.I)
+#: A score unit right after a number ("5 points", "5-point", "5 分"): the number is a score, not a name's part.
+UNIT_AFTER = re.compile(r"\s*-?\s*(?:%|pp\b|points?\b|pts?\b|分|个百分点)", re.I)
 #: Words that never identify a model on their own: vendor families and size/tier words.
 FAMILY_WORDS = frozenset({
     "claude", "gpt", "gemini", "llama", "qwen", "deepseek", "grok", "mistral", "openai", "anthropic",
@@ -80,7 +81,7 @@ def _version_conflict(model_toks: Sequence[str], form: Sequence[str], text: str,
     if not omitted or j >= len(sent):
         return False
     tok, _, end = sent[j]
-    return bool(_NUMERIC.match(tok)) and tok not in omitted and not _UNIT_AFTER.match(text[end:])
+    return bool(_NUMERIC.match(tok)) and tok not in omitted and not UNIT_AFTER.match(text[end:])
 
 
 def find_models(text: str, models: Sequence[str]) -> list[ModelHit]:

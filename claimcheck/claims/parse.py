@@ -37,12 +37,13 @@ _CJK = r"\u3400-\u4dbf\u4e00-\u9fff"
 _CJK_EDGE = re.compile(rf"(?<=[{_CJK}])(?=[A-Za-z0-9#+])|(?<=[A-Za-z0-9%)])(?=[{_CJK}])")
 _SENTENCE_END = re.compile(r"[。！？；]|[.!?;](?=\s)")
 _JOINT = re.compile(r"\b(?:and|or|nor)\s+|[,，、]\s*|(?:和|与|及|以及)\s*", re.I)
-_LIST_END = re.compile(r"\b(?:on|in|at|across|for|by|under|according|while|with|thanks)\b|[(（在上;；。]", re.I)
+_SCOPE_WORDS = r"\b(?:on|in|at|across|for|by|under|according|while|with|thanks)\b"
+_LIST_END = re.compile(_SCOPE_WORDS + r"|[(（在上;；。]", re.I)  # a list of rivals runs on past commas
 _CLAUSE = re.compile(r",?\s+(?:while|whereas)\s+|，\s*(?:而|但|同时)\s*", re.I)
 _ABBREV = re.compile(r"(?:\bvs|\be\.g|\bi\.e|\betc|\bapprox|\bno|\bfig|\bcf|\bincl|\bca)$", re.I)
 _BULLET = re.compile(r"^(?:[-*•·]|\d+[.)])\s+")
 _OBJECT_MARK = re.compile(r"(?:compared (?:with|to)|relative to|versus|vs\.?|\bover|\bagainst|与|和|相比|相较于?|对比)\s*$", re.I)
-_OBJECT_END = re.compile(r"\b(?:on|in|at|across|for|by|under|according|while|with|thanks)\b|[,，(（在上;；]", re.I)
+_OBJECT_END = re.compile(_SCOPE_WORDS + r"|[,，(（在上;；]", re.I)
 
 
 # ── reading ─────────────────────────────────────────────────────────────────

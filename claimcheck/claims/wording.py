@@ -230,9 +230,13 @@ def _classify(before: str, after: str, sign: str, unit: str) -> str | None:
     return None
 
 
+#: Units of a stated gap: percentage points, points, and "%" read as points or relative ("32% better").
+GAP_UNITS = ("pp", "points", "%gap")
+
+
 def gap_unit(unit: str) -> bool:
     """Whether a number's unit marks it as a gap between two scores ("<points": at most that gap)."""
-    return unit.lstrip("<>") in ("pp", "points", "%gap")
+    return unit.lstrip("<>") in GAP_UNITS
 
 
 def scope_words(text: str) -> str | None:

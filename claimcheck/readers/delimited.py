@@ -12,6 +12,7 @@ import re
 
 from claimcheck.errors import InputError
 from claimcheck.parsing.cells import looks_decimal_comma
+from claimcheck.parsing.notes import note_start
 from claimcheck.records import RawCell, SourceTable
 
 _ENCODINGS = ("utf-8-sig", "gb18030")
@@ -96,7 +97,7 @@ def read_delimited(data: bytes, path: str, *, delimiter: str | None = None) -> t
     return table, encoding, delimiter
 
 
-_NOTE_START = re.compile(r"^\s*(?:\\?[*†‡§¶#]|[¹²³⁴⁵⁶⁷⁸⁹]|\[\^?\d+\]|\(\w\)\s|note\b|notes\b|source\b|注|备注|说明|来源)", re.I)
+_NOTE_START = note_start(r"\\?\#")  # the shared footnote starts, and a "# …" comment line
 
 
 def split_trailing_notes(rows: list) -> tuple[list, tuple[str, ...]]:

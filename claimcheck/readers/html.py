@@ -16,15 +16,14 @@ from dataclasses import dataclass
 from bs4 import BeautifulSoup, NavigableString, Tag
 from bs4.element import Comment, Declaration, Doctype, ProcessingInstruction
 
+from claimcheck.parsing.notes import NOTE_START
 from claimcheck.records import RawCell, SourceTable
 
 _SKIP_TAGS = frozenset({"script", "style", "template", "noscript", "table", "head", "title"})
 _BLOCK_TAGS = frozenset({"p", "div", "li", "ul", "ol", "dl", "dt", "dd", "section", "figure", "figcaption", "tr", "td", "th"})
 _NOT_TEXT = (Comment, Declaration, Doctype, ProcessingInstruction)
 _HEADINGS = ["h1", "h2", "h3", "h4", "h5", "h6"]
-_NOTE_START = re.compile(
-    r"^\s*(?:[*†‡§¶]|[¹²³⁴⁵⁶⁷⁸⁹⁰]|\[\d+\]|\(\w\)|Notes?\b|注|说明|备注|Sources?\b|来源)", re.I
-)
+_NOTE_START = NOTE_START
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 _INVISIBLE = str.maketrans("", "", "\u200b\u200c\u200d\ufeff\u00ad")
 

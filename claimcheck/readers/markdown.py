@@ -14,6 +14,7 @@ import html
 import re
 
 from claimcheck.errors import InputError
+from claimcheck.parsing.notes import note_start
 from claimcheck.records import RawCell, SourceTable
 
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
@@ -23,10 +24,10 @@ _SETTINGS = re.compile(r"evaluat|temperature|top[_-]?p\b|sampl|pass@|\bn\s*=|\bs
 _ATX = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 _SETEXT = re.compile(r"^\s{0,3}(=+|-+)\s*$")
 _DELIM_CELL = re.compile(r"^\s*:?-+:?\s*$")
-_NOTE_START = re.compile(
-    r"^\s*(?:>\s*)?(?:\\?[*†‡§¶]|[¹²³⁴⁵⁶⁷⁸⁹⁰]|<sup>|\[\^?\w+\]|\(\w\)|\^|Notes?\b|注|说明|备注|Sources?\b|来源"
-    r"|[\w .()/-]{1,40}(?:methodology|protocol|setup|settings|details)\s*[:：])", re.I
-)
+# the shared footnote starts, inside a blockquote or not, plus Markdown's own: <sup>, [^note], ^, and
+# a "… methodology:" / "… settings:" line introducing how the table was measured
+_NOTE_START = note_start(r"<sup>|\[\^?\w+\]|\^|[\w .()/-]{1,40}(?:methodology|protocol|setup|settings|details)\s*[:：]",
+                         prefix=r"(?:>\s*)?")
 _SUP = re.compile(r"<sup>(.*?)</sup>", re.I | re.S)
 _FOOTREF = re.compile(r"\[\^([^\]\s]+)\]")
 _CARET_PAIR = re.compile(r"\^([^\s^]+)\^")

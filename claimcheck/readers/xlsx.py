@@ -16,12 +16,13 @@ import warnings
 from decimal import ROUND_HALF_UP, Decimal
 
 from claimcheck.errors import InputError
+from claimcheck.parsing.notes import NOTE_START
 from claimcheck.records import RawCell, SourceTable
 
 _BRACKETS = re.compile(r"\[\$([^\]-]*)[^\]]*\]|\[[^\]]*\]")
 _PRIVATE = 0xF0000  # supplementary private use area A
 _NUMBER = re.compile(r"[0#?][0#?,]*(?:\.[0#?]*)?|\.[0#?]+")
-_NOTE_START = re.compile(r"^\s*(?:[*†‡§¶]|[¹²³⁴⁵⁶⁷⁸⁹⁰]|\[\d+\]|\(\w\)|Notes?\b|注|说明|备注|Sources?\b|来源)", re.I)
+_NOTE_START = NOTE_START
 
 
 def general(value: float | int) -> str:

@@ -9,12 +9,10 @@ from __future__ import annotations
 from typing import Sequence
 
 from claimcheck.parsing.labels import Facets
-from claimcheck.records import CellValue, RowContext
+from claimcheck.records import UNITS, CellValue, RowContext
 from claimcheck.registry.models import Benchmark
 
-_UNIT_OF = {"percent": "percent", "elo": "elo", "percentile": "percentile", "win-rate": "win-rate",
-            "points": "points", "index": "index", "lower-is-better": "lower-is-better"}
-_UNITS = frozenset({"percent", "fraction", "elo", "percentile", "win-rate", "points", "index", "lower-is-better"})
+_UNITS = frozenset(UNITS) - {"unknown"}  # what a unit column may state
 
 
 def unit_column(context: RowContext, unit: str, why: str) -> tuple[str, str]:
@@ -44,7 +42,7 @@ def decide_unit(bench: Benchmark | None, facets: Facets, cells: Sequence[CellVal
     if facets.unit:
         return facets.unit, f"the table says so ({facets.reasons.get('unit', facets.unit)!r})"
     if bench is not None and bench.unit != "percent":
-        return _UNIT_OF[bench.unit], f"registry: {bench.name} is reported as {bench.unit}"
+        return bench.unit, f"registry: {bench.name} is reported as {bench.unit}"
     if facets.not_percent:
         return "unknown", "the table says the value is not a percentage and names no unit"
     if bench is not None:

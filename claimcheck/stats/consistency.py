@@ -32,7 +32,7 @@ import math
 from typing import NamedTuple
 
 
-from .intervals import _require_alpha, _require_count, _require_proportion, _require_real, _z
+from .intervals import _binomial_se, _require_count, _require_proportion, _require_real, _wilson_half, z_crit
 
 _N_BRACKET = (1e-9, 1e15)
 
@@ -64,25 +64,24 @@ def implied_n_from_se(p: float, se: float) -> float:
     return p * (1.0 - p) / se**2
 
 
-def _wilson_width(p: float, n: float, z: float) -> float:
-    """Full width of the Wilson interval at ``p`` for a real ``n`` (no clamping needed)."""
-    return 2.0 * z * math.sqrt(p * (1.0 - p) / n + z * z / (4.0 * n * n)) / (1.0 + z * z / n)
-
-
 def implied_n_from_interval(
     p: float, low: float, high: float, alpha: float = 0.05, method: str = "wald"
 ) -> float:
     """Sample size whose ``method`` interval at ``p`` is as wide as ``[low, high]``.
 
     * ``"wald"``: ``n = z^2 p(1-p) / h^2`` with half-width ``h = (high - low) / 2``.
-    * ``"wilson"``: the Wilson width ``2 z sqrt(p(1-p)/n + z^2/(4n^2)) / (1 + z^2/n)`` falls
-      strictly from 1 towards 0 as ``n`` grows, so the root is found with ``brentq``.
+    * ``"wilson"``: the Wilson half-width ``h = z sqrt(p(1-p)/n + z^2/(4n^2)) / (1 + z^2/n)``
+      falls strictly from 1/2 towards 0 as ``n`` grows.  Squaring ``h (n + z^2) =
+      z sqrt(p(1-p) n + z^2/4)`` gives the quadratic
+      ``h^2 n^2 + z^2 (2h^2 - p(1-p)) n - z^4 (1/4 - h^2) = 0``, whose constant term is negative
+      for ``h < 1/2``, so it has exactly one positive root; that root is the ``n``.  A width no
+      ``n`` in [1e-9, 1e15] gives raises ``ValueError``.
 
     Only the width is used, so an interval printed with rounded ends gives an approximate ``n``.
     """
     p = _require_proportion(p)
     low, high = _require_proportion(low, "low"), _require_proportion(high, "high")
-    z = _z(_require_alpha(alpha))
+    z = z_crit(alpha)
     width = high - low
     if width <= 0.0:
         raise ValueError(f"interval must have low < high, got [{low}, {high}]")
@@ -91,12 +90,23 @@ def implied_n_from_interval(
     if method != "wilson":
         raise ValueError(f"unknown interval method {method!r}; use wald or wilson")
     lo_n, hi_n = _N_BRACKET
-    if not _wilson_width(p, hi_n, z) < width < _wilson_width(p, lo_n, z):
+    half = width / 2.0
+    if not _wilson_half(p, hi_n, z) < half < _wilson_half(p, lo_n, z):
         raise ValueError(f"no n gives a Wilson interval of width {width} at p = {p}")
-    gap = lambda n: _wilson_width(p, n, z) - width  # noqa: E731
-    from scipy.optimize import brentq  # loaded on request
+    return min(hi_n, max(lo_n, _wilson_n(p, half, z)))
 
-    return float(brentq(gap, lo_n, hi_n, xtol=1e-12, rtol=1e-12))
+
+def _wilson_n(p: float, half: float, z: float) -> float:
+    """The positive root ``n`` of ``a n^2 + b n + c = 0`` (see :func:`implied_n_from_interval`).
+
+    ``a = h^2 > 0`` and ``c = -z^4 (1/2 - h)(1/2 + h) < 0``; the root is written in whichever of
+    its two equivalent forms avoids cancelling ``b`` against the square root.
+    """
+    a = half * half
+    b = z * z * (2.0 * a - p * (1.0 - p))
+    c = -(z**4) * (0.5 - half) * (0.5 + half)
+    root = math.sqrt(b * b - 4.0 * a * c)
+    return -2.0 * c / (b + root) if b > 0.0 else (root - b) / (2.0 * a)
 
 
 def se_consistency(p: float, n: int, reported_se: float) -> SeCheck:
@@ -111,7 +121,7 @@ def se_consistency(p: float, n: int, reported_se: float) -> SeCheck:
     reported = _require_real(reported_se, "reported_se")
     if reported < 0.0:
         raise ValueError(f"reported_se must not be negative, got {reported!r}")
-    expected = math.sqrt(p * (1.0 - p) / n)
+    expected = _binomial_se(p, n)
     if expected == 0.0:
         return SeCheck(0.0, reported, 1.0 if reported == 0.0 else math.inf)
     return SeCheck(expected, reported, reported / expected)

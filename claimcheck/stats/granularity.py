@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-import numpy as np
-
 from .intervals import _require_count, _require_proportion, _require_real
 
 _EPSILON = 1e-9  # in printed units, absorbs float error in k/N*scale
@@ -75,6 +73,8 @@ def smallest_n_for(
     ``n <= max_n`` are checked at once with numpy.  Raises ``ValueError`` if none is.
     Used to say e.g. "85.7% needs n >= 7" (6/7 = 85.71%).
     """
+    import numpy as np  # loaded on request: the common path needs no numpy
+
     printed, tolerance, scale = _printed(proportion, decimals, scale)
     max_n = _require_count(max_n, "max_n")
     n = np.arange(1, max_n + 1, dtype=float)

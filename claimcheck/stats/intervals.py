@@ -64,9 +64,26 @@ def _require_successes(successes: object, n: int) -> float:
     return float(nearest) if abs(k - nearest) < _SNAP else k
 
 
-def _z(alpha: float) -> float:
-    """Two-sided critical value z_{1-alpha/2}."""
-    return float(norm_ppf(1.0 - alpha / 2.0))
+def z_crit(alpha: float = 0.05, *, level: float | None = None) -> float:
+    """Two-sided normal critical value ``z_{1-alpha/2}``: 1.959964 for ``alpha=0.05``.
+
+    Give either the error rate ``alpha`` (``z_crit(0.05)``) or, by keyword, the confidence
+    ``level`` of the interval (``z_crit(level=0.95)``); the two spellings use the quantiles
+    ``1 - alpha/2`` and ``1/2 + level/2`` respectively.  Both must lie strictly in (0, 1).
+    """
+    if level is None:
+        return float(norm_ppf(1.0 - _require_alpha(alpha) / 2.0))
+    return float(norm_ppf(0.5 + _require_alpha(level, "level") / 2.0))
+
+
+def _binomial_se(p: float, n: float) -> float:
+    """``sqrt(p(1-p)/n)`` without argument checks (callers have validated ``p`` and ``n``)."""
+    return math.sqrt(p * (1.0 - p) / n)
+
+
+def _wilson_half(p: float, n: float, z: float) -> float:
+    """Half-width of the Wilson interval at ``p`` for a real ``n`` (before any clamping)."""
+    return z * math.sqrt(p * (1.0 - p) / n + z * z / (4.0 * n * n)) / (1.0 + z * z / n)
 
 
 def binomial_se(p: float, n: int) -> float:
@@ -77,7 +94,7 @@ def binomial_se(p: float, n: int) -> float:
     """
     p = _require_proportion(p)
     n = _require_count(n)
-    return math.sqrt(p * (1.0 - p) / n)
+    return _binomial_se(p, n)
 
 
 def wilson_interval(p_hat: float, n: int, alpha: float = 0.05) -> Interval:
@@ -96,10 +113,9 @@ def wilson_interval(p_hat: float, n: int, alpha: float = 0.05) -> Interval:
     """
     p = _require_proportion(p_hat, "p_hat")
     n = _require_count(n)
-    z = _z(_require_alpha(alpha))
-    denom = 1.0 + z * z / n
-    centre = (p + z * z / (2.0 * n)) / denom
-    half = z * math.sqrt(p * (1.0 - p) / n + z * z / (4.0 * n * n)) / denom
+    z = z_crit(alpha)
+    centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n)
+    half = _wilson_half(p, n, z)
     # Mathematically low <= p <= high; min/max only absorb rounding at p = 0 or 1.
     return Interval(max(0.0, min(centre - half, p)), min(1.0, max(centre + half, p)))
 

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-import numpy as np
+from .intervals import Interval, _require_alpha, _require_count, z_crit
 
-from .intervals import Interval, _require_alpha, _require_count, _z
+if TYPE_CHECKING:  # numpy is imported where it is used, so importing the package stays light
+    import numpy as np
 
 _CHUNK_CELLS = 2_000_000  # bootstrap draws per block of replicates, bounds memory use
+_MCNEMAR_EXACT_MAX = 20_000  # discordant pairs summed as exact integers; beyond, scipy's binomtest
 
 
 class PairedDifference(NamedTuple):
@@ -48,6 +50,8 @@ class BootstrapResult(NamedTuple):
 
 
 def _paired_arrays(a: Sequence[float], b: Sequence[float]) -> tuple[np.ndarray, np.ndarray]:
+    import numpy as np
+
     x, y = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     if x.ndim != 1 or x.shape != y.shape:
         raise ValueError(f"a and b must be flat sequences of equal length: {x.shape}, {y.shape}")
@@ -72,7 +76,7 @@ def paired_difference(
     d = x - y
     mean = float(d.mean())
     se = float(d.std(ddof=1) / math.sqrt(d.size))
-    half = _z(_require_alpha(alpha)) * se
+    half = z_crit(alpha) * se
     return PairedDifference(mean, se, Interval(mean - half, mean + half), int(d.size))
 
 
@@ -87,6 +91,8 @@ def clustered_paired_difference(
     (seed 000 eq. 9.15, design effect).  Matches statsmodels OLS on a constant with
     ``cov_type="cluster"``.  Needs at least two clusters.
     """
+    import numpy as np
+
     x, y = _paired_arrays(a, b)
     codes = _cluster_codes(clusters, x.size)
     groups = int(codes.max()) + 1
@@ -96,14 +102,17 @@ def clustered_paired_difference(
     mean = float(d.mean())
     sums = np.bincount(codes, weights=d - mean, minlength=groups)
     se = math.sqrt(groups / (groups - 1) * float((sums ** 2).sum())) / d.size
-    half = _z(_require_alpha(alpha)) * se
+    half = z_crit(alpha) * se
     return PairedDifference(mean, se, Interval(mean - half, mean + half), int(d.size))
 
 
 def mcnemar_exact(a_only: int, b_only: int) -> McNemar:
     """Exact McNemar test: two-sided binomial test of ``a_only`` out of ``a_only + b_only`` at 1/2.
 
-    Only discordant pairs carry information.  With no discordant pairs the p-value is 1.  Matches
+    Only discordant pairs carry information.  With no discordant pairs the p-value is 1.  The
+    binomial at 1/2 is symmetric, so ``p = min(1, 2 sum_{k <= min(a, b)} C(n, k) / 2^n)`` with
+    ``n = a_only + b_only``; the sum is taken in exact integers and divided once (correctly
+    rounded), and scipy's ``binomtest`` is used only above 20,000 discordant pairs.  Matches
     statsmodels ``mcnemar(table, exact=True)``.
 
     Reference: McNemar (1947), Psychometrika 12, 153-157.
@@ -113,12 +122,25 @@ def mcnemar_exact(a_only: int, b_only: int) -> McNemar:
     total = a_only + b_only
     if total == 0:
         return McNemar(0, 0, 1.0)
-    from scipy.stats import binomtest  # loaded on request: per-item results are rare
+    if total > _MCNEMAR_EXACT_MAX:
+        from scipy.stats import binomtest  # loaded only for very many discordant pairs
 
-    return McNemar(a_only, b_only, float(binomtest(a_only, total, 0.5).pvalue))
+        return McNemar(a_only, b_only, float(binomtest(a_only, total, 0.5).pvalue))
+    return McNemar(a_only, b_only, _two_sided_half_binomial(min(a_only, b_only), total))
+
+
+def _two_sided_half_binomial(k: int, n: int) -> float:
+    """``min(1, 2 P(X <= k))`` for ``X ~ Bin(n, 1/2)``, from the exact integer ``sum C(n, i)``."""
+    term = tail = 1  # C(n, 0)
+    for i in range(k):
+        term = term * (n - i) // (i + 1)  # C(n, i + 1), exact
+        tail += term
+    return min(1.0, tail / 2 ** (n - 1))  # int / int is correctly rounded
 
 
 def _cluster_codes(clusters: Sequence[Hashable] | None, n: int) -> np.ndarray:
+    import numpy as np
+
     if clusters is None:
         return np.arange(n)
     labels = list(clusters)
@@ -132,6 +154,8 @@ def _replicate_fn(
     x: np.ndarray, y: np.ndarray, codes: np.ndarray, statistic: Callable[..., object]
 ) -> Callable[[np.ndarray], np.ndarray]:
     """Map a (replicates x clusters) matrix of drawn cluster ids to bootstrap differences."""
+    import numpy as np
+
     sizes = np.bincount(codes)
     if statistic is np.mean:  # resampled mean = resampled cluster totals / resampled item count
         totals = np.bincount(codes, weights=x - y, minlength=sizes.size)
@@ -160,13 +184,14 @@ def cluster_bootstrap_difference(
     reps: int = 10000,
     seed: int = 20261129,
     alpha: float = 0.05,
-    statistic: Callable[..., object] = np.mean,
+    statistic: Callable[..., object] | None = None,
 ) -> BootstrapResult:
     """Paired cluster bootstrap of ``statistic(a) - statistic(b)`` with a percentile interval.
 
     Each replicate draws as many clusters as there are, with replacement, and keeps every item of
     a drawn cluster for both systems together, so within-cluster correlation and the pairing are
-    both preserved.  ``clusters=None`` makes each item its own cluster.  The interval is the
+    both preserved.  ``clusters=None`` makes each item its own cluster; ``statistic=None`` means
+    ``numpy.mean``.  The interval is the
     ``alpha/2`` and ``1 - alpha/2`` quantiles of the replicates; ``numpy.random.default_rng(seed)``
     makes the result deterministic.  Replicates are computed in vectorised blocks; a custom
     ``statistic`` must accept ``axis=1`` like numpy reductions (it is called row by row only when
@@ -175,6 +200,10 @@ def cluster_bootstrap_difference(
     Reference: Efron & Tibshirani (1993), An Introduction to the Bootstrap, ch. 13; Field & Welsh
     (2007), JRSS B 69, 369-390 (cluster bootstrap).
     """
+    import numpy as np
+
+    if statistic is None:
+        statistic = np.mean
     x, y = _paired_arrays(a, b)
     codes = _cluster_codes(clusters, x.size)
     reps = _require_count(reps, "reps")

@@ -18,7 +18,8 @@ import math
 
 from ._normal import norm_cdf, norm_ppf
 
-from .intervals import _require_alpha, _require_count, _require_proportion, _require_real, _z
+from .intervals import _require_alpha, _require_count, _require_proportion, _require_real, z_crit
+from .twosample import _pooled_se
 
 _CEIL_SLACK = 1e-9  # keeps 277.0000000001 (float noise) from becoming 278
 
@@ -30,7 +31,7 @@ def _require_power(power: float) -> float:
 def _pooled_sd(p: float, n: int, n2: int | None) -> float:
     n = _require_count(n)
     n2 = n if n2 is None else _require_count(n2, "n2")
-    return math.sqrt(p * (1.0 - p) * (1.0 / n + 1.0 / n2))
+    return _pooled_se(p, n, n2)
 
 
 def minimum_detectable_effect(
@@ -42,7 +43,7 @@ def minimum_detectable_effect(
     ``power=0.5``): ``n=500, p=0.9`` gives 0.0372 (3.7 percentage points).
     """
     p = _require_proportion(p)
-    z_total = _z(_require_alpha(alpha)) + float(norm_ppf(_require_power(power)))
+    z_total = z_crit(alpha) + float(norm_ppf(_require_power(power)))
     return z_total * _pooled_sd(p, n, n2)
 
 
@@ -58,7 +59,7 @@ def n_per_group(delta: float, p: float, alpha: float = 0.05, power: float = 0.8)
     if delta == 0.0 or delta > 1.0:
         raise ValueError(f"delta must be a non-zero gap of at most 1 in size, got {delta!r}")
     p = _require_proportion(p)
-    z_total = _z(_require_alpha(alpha)) + float(norm_ppf(_require_power(power)))
+    z_total = z_crit(alpha) + float(norm_ppf(_require_power(power)))
     n = 2.0 * p * (1.0 - p) * z_total**2 / delta**2
     return max(1, math.ceil(n - _CEIL_SLACK))
 
@@ -76,7 +77,7 @@ def achieved_power(
     """
     delta = abs(_require_real(delta, "delta"))
     p = _require_proportion(p)
-    z_a = _z(_require_alpha(alpha))
+    z_a = z_crit(alpha)
     se = _pooled_sd(p, n, n2)
     if se == 0.0:
         return 1.0 if delta > 0.0 else alpha / 2.0

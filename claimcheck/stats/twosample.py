@@ -21,8 +21,8 @@ from .intervals import (
     _require_alpha,
     _require_count,
     _require_proportion,
-    _z,
     wilson_interval,
+    z_crit,
 )
 
 
@@ -37,6 +37,16 @@ class ZTest(NamedTuple):
     se: float
     z: float
     p: float
+
+
+def _pooled_se(p: float, n1: float, n2: float) -> float:
+    """SE of ``p1 - p2`` under a common proportion ``p``: ``sqrt(p(1-p)(1/n1 + 1/n2))``."""
+    return math.sqrt(p * (1.0 - p) * (1.0 / n1 + 1.0 / n2))
+
+
+def _unpooled_se(p1: float, n1: float, p2: float, n2: float) -> float:
+    """``sqrt(p1(1-p1)/n1 + p2(1-p2)/n2)`` without argument checks."""
+    return math.sqrt(p1 * (1.0 - p1) / n1 + p2 * (1.0 - p2) / n2)
 
 
 def _checked(p1: float, n1: int, p2: float, n2: int) -> tuple[float, int, float, int]:
@@ -65,8 +75,8 @@ def two_proportion_ztest(p1: float, n1: int, p2: float, n2: int, *, pooled: bool
     p1, n1, p2, n2 = _checked(p1, n1, p2, n2)
     diff = p1 - p2
     pbar = (n1 * p1 + n2 * p2) / (n1 + n2)
-    se_pooled = math.sqrt(pbar * (1.0 - pbar) * (1.0 / n1 + 1.0 / n2))
-    se = se_pooled if pooled else math.sqrt(p1 * (1.0 - p1) / n1 + p2 * (1.0 - p2) / n2)
+    se_pooled = _pooled_se(pbar, n1, n2)
+    se = se_pooled if pooled else _unpooled_se(p1, n1, p2, n2)
     if se == 0.0:
         se = se_pooled
     if se == 0.0:
@@ -78,7 +88,7 @@ def two_proportion_ztest(p1: float, n1: int, p2: float, n2: int, *, pooled: bool
 def unpooled_se(p1: float, n1: int, p2: float, n2: int) -> float:
     """Unpooled standard error of ``p1 - p2``: ``sqrt(p1(1-p1)/n1 + p2(1-p2)/n2)``."""
     p1, n1, p2, n2 = _checked(p1, n1, p2, n2)
-    return math.sqrt(p1 * (1.0 - p1) / n1 + p2 * (1.0 - p2) / n2)
+    return _unpooled_se(p1, n1, p2, n2)
 
 
 def wald_difference_interval(
@@ -91,7 +101,7 @@ def wald_difference_interval(
 
     Reference: Newcombe (1998), Statistics in Medicine 17, 873-890 (method 1).
     """
-    half = _z(_require_alpha(alpha)) * unpooled_se(p1, n1, p2, n2)
+    half = z_crit(alpha) * unpooled_se(p1, n1, p2, n2)
     diff = float(p1) - float(p2)
     return Interval(max(-1.0, diff - half), min(1.0, diff + half))
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from claimcheck.checker.aggregates import (
-    aggregate_fits, coverage_gaps, fit_aggregates, fits_by_row, half_unit, rows_text, value_kind,
+    aggregate_fits, coverage_gaps, fits_by_row, half_unit, rows_text, value_kind,
 )
 from claimcheck.checker.base import CheckContext
 from claimcheck.checker.duplicates import conflicting_values, same_number
@@ -74,8 +74,18 @@ AVERAGE = "Benchmark,A,B\nMMLU,80.0,70.0\nGPQA,60.0,—\nAverage,72.0,35.0\n"
 def test_average_rows_are_fitted_per_cell(tmp_path):
     context = context_of(tmp_path, AVERAGE)
     fits = {f.aggregate.model: f for f in aggregate_fits(context)}
-    assert fits == {f.aggregate.model: f for f in fit_aggregates(context.scores)}
+    assert set(fits) == {"A", "B"} and {f.aggregate.row for f in fits.values()} == {4}
     a, b = fits["A"], fits["B"]
+    # A: mean(80.0, 60.0) = 70.0 against a printed 72.0, tolerance 0.05 per input + 0.05 for the average
+    (ra,) = a.tried
+    assert (ra.method, ra.printed, ra.missing) == ("mean", 72.0, ())
+    assert (ra.expected, ra.tolerance, ra.diff) == pytest.approx((70.0, 0.1, 2.0))
+    assert not ra.matches and not ra.matches_zero
+    # B: only 70.0 has a value; with GPQA's "—" counted as zero the mean is the printed 35.0
+    (rb,) = b.tried
+    assert (rb.method, rb.printed, [m.row for m in rb.missing]) == ("mean", 35.0, [3])
+    assert (rb.expected, rb.tolerance, rb.expected_zero, rb.tolerance_zero) == pytest.approx((70.0, 0.1, 35.0, 0.075))
+    assert not rb.matches and rb.matches_zero and b.match is None and b.zero_match is rb
     assert a.match is None and a.closest.expected == pytest.approx(70.0)
     assert a.closest.inputs.where == "rows 2, 3 above it" and a.closest.inputs.rows == (2, 3)
     assert b.counts_missing_as_zero and b.zero_match.expected_zero == pytest.approx(35.0)
@@ -169,7 +179,8 @@ def test_the_notes_say_how_to_read_a_plus_minus(tmp_path):
     reading = reading_of(context, context.scores[0])
     assert reading == Reading("ci", 0.95)
     assert reading.se(0.064) == pytest.approx(0.064 / 1.959964, rel=1e-6)
-    assert reading_of(context_of(tmp_path, "Benchmark,A\nGPQA Diamond,70.2 ± 3.3\n"), context.scores[0]).kind == "se"
+    plain = context_of(tmp_path, "Benchmark,A\nGPQA Diamond,70.2 ± 3.3\n")  # no note: ± is read as an SE
+    assert reading_of(plain, plain.scores[0]).kind == "se"
 
 
 def test_implied_n_goes_with_the_known_n_within_a_factor_of_two(tmp_path):

@@ -2,12 +2,12 @@
 
     python -m tests.registry.label_eval      # prints rates and every miss
 
-Used by test_label_cases.py, which holds the rates to a floor.
+Used by test_resolution_rates.py, which holds the rates to a floor; the scoring rules are
+in scoring.py, shared with vendor_eval.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -18,13 +18,10 @@ from claimcheck.parsing.labels import split_ditto
 from claimcheck.records import RowContext
 from claimcheck.registry.catalogue import load_catalogue
 from claimcheck.registry.resolver import Resolver
+from tests.registry.scoring import benchmark_hit, score_fields
 
 LABELS = Path(__file__).resolve().parents[1] / "fixtures" / "labels.yaml"
 FIELDS = ("subset", "version", "metric", "shots", "tools", "unit")
-
-
-def _norm(value) -> str:
-    return re.sub(r"[^0-9a-z]+", "", str(value).casefold())
 
 
 @dataclass
@@ -73,27 +70,19 @@ def evaluate() -> Outcome:
             continue  # "same as above" needs the row above; the vendor tables test it
         res = resolve(case, resolver)
         out.cases += 1
-        got = res.benchmark if res.row_kind == "benchmark" else None
+        ok, got = benchmark_hit(case, res)
         if case.get("skip"):
             out.skip_cases += 1
-            ok = res.row_kind == "skipped"
             out.skip_hits += ok
-        else:
-            ok = got == case.get("benchmark")
         out.benchmark_hits += ok
         if not ok:
             out.misses.append((case["label"], case.get("qualifier"), "benchmark", case.get("benchmark"), got, res.row_kind))
             continue
-        for name in FIELDS:
-            want = case.get(name)
-            if want is None or case.get("skip"):
-                continue
-            out.field_cases[name] += 1
-            have = _field(res, name)
-            hit = _norm(have) == _norm(want) or (name == "unit" and want == "win-rate" and have == "percent")
-            out.field_hits[name] += hit
-            if not hit:
-                out.misses.append((case["label"], case.get("qualifier"), name, want, have, ""))
+        for r in score_fields(case, FIELDS, lambda name: _field(res, name)):
+            out.field_cases[r.name] += 1
+            out.field_hits[r.name] += r.hit
+            if not r.hit:
+                out.misses.append((case["label"], case.get("qualifier"), r.name, r.want, r.have, ""))
     return out
 
 

@@ -9,7 +9,6 @@ they test the resolver and layout detection end to end.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,13 +16,10 @@ import yaml
 
 from claimcheck.errors import ClaimcheckError
 from claimcheck.pipeline import audit
+from tests.registry.scoring import benchmark_hit, score_fields
 
 VENDOR = Path(__file__).resolve().parents[1] / "fixtures" / "vendor"
 FIELDS = ("subset", "version", "metric", "unit")
-
-
-def _norm(value) -> str:
-    return re.sub(r"[^0-9a-z]+", "", str(value).casefold())
 
 
 @dataclass
@@ -61,24 +57,16 @@ def evaluate_table(csv_path: Path) -> TableOutcome:
             out.misses.append((entry["label"], "no score"))
             continue
         res = s.resolution
-        if entry.get("skip"):
-            ok = res.row_kind == "skipped"
-        else:
-            ok = (res.benchmark if res.row_kind == "benchmark" else None) == entry.get("benchmark")
+        ok, _ = benchmark_hit(entry, res)
         out.hits += ok
         if not ok:
             out.misses.append((entry["label"], f"benchmark want {entry.get('benchmark')} got {res.benchmark} ({res.row_kind})"))
             continue
-        for name in FIELDS:
-            want = entry.get(name)
-            if want is None or entry.get("skip"):
-                continue
-            have = s.unit if name == "unit" else getattr(res, name)
+        for r in score_fields(entry, FIELDS, lambda name: s.unit if name == "unit" else getattr(res, name)):
             out.field_cases += 1
-            hit = _norm(have) == _norm(want) or (name == "unit" and want == "win-rate" and have == "percent")
-            out.field_hits += hit
-            if not hit:
-                out.misses.append((entry["label"], f"{name} want {want} got {have}"))
+            out.field_hits += r.hit
+            if not r.hit:
+                out.misses.append((entry["label"], f"{r.name} want {r.want} got {r.have}"))
     return out
 
 

@@ -130,10 +130,15 @@ def test_dispatcher():
         proportion_interval(0.5, 10, "wald")
 
 
-def test_interval_is_named_tuple():
+def test_interval_is_a_frozen_low_high_pair():
     result = wilson_interval(0.5, 10)
     assert isinstance(result, Interval)
     assert result.low == result[0] and result.high == result[1]
+    # Wilson 5/10: 0.5 ± 1.96 * sqrt(0.025 + 0.96) / 11.84 (statsmodels: 0.236593, 0.763407)
+    assert (result.low, result.high) == pytest.approx((0.236593090512564, 0.763406909487436), abs=1e-12)
+    assert Interval._fields == ("low", "high")
+    with pytest.raises(AttributeError):
+        result.low = 0.0  # type: ignore[misc]
 
 
 # --- edge cases -----------------------------------------------------------------------------

@@ -4,6 +4,8 @@ import ast
 import inspect
 from pathlib import Path
 
+import pytest
+
 import claimcheck.stats as stats
 
 STATS_DIR = Path(stats.__file__).parent
@@ -35,17 +37,30 @@ def test_every_public_name_is_documented():
         assert ast.get_docstring(ast.parse(path.read_text())), f"{path.name} has no docstring"
 
 
-def test_result_types_are_immutable():
-    result = stats.wilson_interval(0.5, 10)
-    try:
-        result.low = 0.0  # type: ignore[misc]
-    except AttributeError:
-        pass
-    else:
-        raise AssertionError("Interval must be immutable")
-    for name in ("Interval", "ZTest", "Granularity", "SeCheck", "PairedDifference", "McNemar",
-                 "BootstrapResult"):
-        assert issubclass(getattr(stats, name), tuple)
+def test_result_types_are_immutable_records_of_named_fields():
+    # one record of each public result type, as the public functions return it, with its field values
+    records = {
+        "Interval": (stats.wilson_interval(0.5, 10), {"low": 0.236593090512564, "high": 0.763406909487436}),
+        "ZTest": (stats.two_proportion_ztest(0.5, 100, 0.5, 100), {"diff": 0.0, "se": 0.0707106781186548,
+                                                                   "z": 0.0, "p": 1.0}),
+        "Granularity": (stats.check_granularity(0.755, 3, 100), {"attainable": False, "nearest_k": 76,
+                                                                 "nearest_value": 0.76, "step": 0.01}),
+        "SeCheck": (stats.se_consistency(0.5, 100, 0.1), {"expected_se": 0.05, "reported_se": 0.1, "ratio": 2.0}),
+        "PairedDifference": (stats.paired_difference([1, 1, 0, 1], [0, 1, 0, 0]),
+                             {"mean": 0.5, "se": 0.288675134594813, "n": 4}),
+        "McNemar": (stats.mcnemar_exact(15, 5), {"a_only": 15, "b_only": 5, "p": 0.04138946533203125}),
+        "BootstrapResult": (stats.cluster_bootstrap_difference([1, 1, 0, 1], [0, 1, 0, 0], reps=100),
+                            {"estimate": 0.5, "reps": 100, "clusters": 4, "seed": 20261129}),
+    }
+    for name, (record, fields) in records.items():
+        assert type(record) is getattr(stats, name), name
+        for field, value in fields.items():
+            assert getattr(record, field) == pytest.approx(value, abs=1e-12), (name, field)
+        first = record._fields[0]
+        with pytest.raises(AttributeError):
+            setattr(record, first, 0)
+        with pytest.raises(AttributeError):
+            record.extra = 0  # type: ignore[attr-defined]
 
 
 def test_stdlib_normal_matches_scipy():

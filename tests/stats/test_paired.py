@@ -99,6 +99,9 @@ def test_bootstrap_is_deterministic_and_reports_its_settings():
     first = cluster_bootstrap_difference(a, b, reps=2000)
     assert first == cluster_bootstrap_difference(a, b, reps=2000)
     assert isinstance(first, BootstrapResult) and isinstance(first.ci, Interval)
+    assert first.ci == pytest.approx((-0.05, 0.14), abs=1e-12)  # seeded: pinned, and it brackets 0.05
+    with pytest.raises(AttributeError):
+        first.reps = 1  # type: ignore[misc]
     assert (first.reps, first.clusters, first.seed) == (2000, 100, 20261129)
     assert first.estimate == pytest.approx(0.05)
     other = cluster_bootstrap_difference(a, b, reps=2000, seed=1)

@@ -46,7 +46,7 @@ class Granularity(Rule):
             if not self._applies(s):
                 continue
             runs = self._runs(s)
-            scale = 1.0 if s.unit == "fraction" else 100.0
+            scale = s.scale
             g = check_granularity(s.proportion, s.cell.decimals, s.n, runs=runs, scale=scale)
             if g.attainable:
                 continue
@@ -360,7 +360,7 @@ class OutOfRange(Rule):
         for s in context.checked():
             if s.unit not in PROPORTION_UNITS or s.value is None:
                 continue
-            top = 1.0 if s.unit == "fraction" else 100.0
+            top = s.scale
             if not 0.0 <= s.value <= top:
                 yield self.finding(
                     f"{cell_name(s)} lies outside 0–{top:g}{'' if top == 1 else '%'}: it cannot be a share of items",

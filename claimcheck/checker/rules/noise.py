@@ -82,11 +82,11 @@ class GapWithinNoise(Rule):
     code, slug, family, severity = "CC302", "gap-within-noise", "noise", "warning"
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
+        tests = sum(1 for x in context.comparisons if x.p is not None)  # the family Holm corrects over
         for c in context.comparisons:
             if c.verdict != "within-noise":
                 continue
             a, b = (context.score(i) for i in c.scores)
-            tests = sum(1 for x in context.comparisons if x.p is not None)
             ci = (f"{_level(context)} CI before correction [{_pp(c.diff_ci[0])}, {_pp(c.diff_ci[1])}]" if c.diff_ci
                   else "standard errors from the published intervals")
             gap = _pp(c.diff) if c.diff is not None else f"{c.gap:g} point{'s' if abs(c.gap) != 1 else ''}"
@@ -331,7 +331,7 @@ class UncertaintyInconsistent(Rule):
         for s in context.checked():
             if s.unit not in PROPORTION_UNITS or s.proportion is None or s.value is None:
                 continue
-            scale = 1.0 if s.unit == "fraction" else 100.0
+            scale = s.scale
             found = None
             if s.cell.bounds is not None:
                 found = self._interval(s, scale, reading_of(context, s))

@@ -8,7 +8,7 @@ from typing import Iterator
 
 from claimcheck.checker.aggregates import AggregateFit, aggregate_fits
 from claimcheck.checker.base import CheckContext, Rule, cell_name
-from claimcheck.checker.emphasis import misread_direction, table_marks
+from claimcheck.checker.emphasis import marked_rows, misread_direction
 from claimcheck.checker.printed_rows import rows_where
 from claimcheck.records import Finding, Score
 
@@ -155,10 +155,6 @@ class PercentileAsScore(Rule):
                     )
 
 
-def _lower(s: Score) -> bool:
-    return s.resolution.direction == "lower" or s.unit == "lower-is-better"
-
-
 class LowerIsBetter(Rule):
     """A lower-is-better metric (BPB, perplexity, cost, latency) bolded as if higher were better, or averaged in.
 
@@ -178,15 +174,13 @@ class LowerIsBetter(Rule):
     code, slug, family, severity = "CC105", "lower-is-better", "units", "error"
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
-        marks = table_marks(context)
-        for row in context.rows().values():
-            cells = [s for s in row if s.status == "checked" and s.value is not None]
-            if len(cells) < 2 or not all(_lower(s) for s in cells):
+        for view in marked_rows(context):
+            cells = view.cells
+            if not all(s.lower_is_better for s in cells):
                 continue
-            table = marks.get((cells[0].input, cells[0].table))
             best = min(cells, key=lambda x: x.value)  # type: ignore[arg-type, return-value]
-            for s in cells:
-                if table is not None and s.id in table.best and misread_direction(s, cells):
+            for s in view.marked:
+                if misread_direction(s, cells):
                     yield self.finding(
                         f"{cell_name(s)} is marked best, but lower is better on this metric: it is the worst value "
                         f"of the row and {best.model} {best.cell.shown} is the best",

@@ -195,7 +195,7 @@ class SystemNotModel(Rule):
         for s in context.checked():
             tables.setdefault(s.table, []).append(s)
         for t, scores in tables.items():
-            table = context.tables[t] if t < len(context.tables) else SourceTable(0, f"table {t + 1}", (), ())
+            table = context.table(t)
             yield from self._fallback(table, scores, texts)
             found = self._harness(table, scores, texts)
             if found is not None:

@@ -1,0 +1,62 @@
+"""Every reader tells a footnote line under a table from a data row the same way."""
+
+import csv
+import html
+import io
+
+import pytest
+from openpyxl import Workbook
+
+from claimcheck.parsing.notes import NOTE_START
+from claimcheck.readers.delimited import read_delimited
+from claimcheck.readers.html import read_html
+from claimcheck.readers.markdown import read_markdown
+from claimcheck.readers.xlsx import read_xlsx
+
+NOTES = [
+    "* evaluated with tools", "\\* escaped star", "† pass@1", "‡ judged by a model", "§ self-reported", "¶ preview",
+    "¹ from the tech report", "⁰ zero-based note", "[1] tech report", "[^1] tech report", "(a) text-only part",
+    "(a)text-only part", "Note: averaged", "NOTES: averaged", "Source: vendor blog", "Sources: vendor blog, 2025",
+    "注：使用工具", "说明：平均值", "备注：预览版", "来源：官方博客",
+]
+NOT_NOTES = ["GPQA Diamond", "Noteworthy gains", "Sourced from blogs", "72.6", "Astra leads"]
+
+
+def _csv(line: str) -> bool:
+    buf = io.StringIO()
+    csv.writer(buf).writerows([["Benchmark", "A"], ["GPQA", "1"], [line, ""]])
+    table, _, _ = read_delimited(buf.getvalue().encode("utf-8"), "t.csv", delimiter=",")
+    return table.notes == (line,)
+
+
+def _xlsx(line: str) -> bool:
+    wb = Workbook()
+    for row in (["Benchmark", "A"], ["GPQA", 1], [line]):
+        wb.active.append(row)
+    buf = io.BytesIO()
+    wb.save(buf)
+    (table,) = read_xlsx(buf.getvalue(), "t.xlsx")
+    return table.notes == (line,)
+
+
+def _html(line: str) -> bool:
+    page = ("<table><tr><th>Benchmark</th><th>A</th></tr><tr><td>GPQA</td><td>1</td></tr></table>"
+            f"<p>{html.escape(line)}</p>")
+    (table,) = read_html(page, "t.html")
+    return table.notes == (line,)
+
+
+def _markdown(line: str) -> bool:
+    # a first short paragraph is a caption whatever it says, so the line under test comes second
+    (table,) = read_markdown(f"| Benchmark | A |\n|---|---|\n| GPQA | 1 |\n\n* first note\n\n{line}\n", "t.md")
+    return table.notes == ("* first note", line)
+
+
+READERS = {"csv": _csv, "xlsx": _xlsx, "html": _html, "md": _markdown}
+
+
+@pytest.mark.parametrize("line", NOTES + NOT_NOTES)
+def test_every_reader_classifies_a_footnote_line_alike(line):
+    expected = line in NOTES
+    assert bool(NOTE_START.match(line)) == expected
+    assert {name: read(line) for name, read in READERS.items()} == dict.fromkeys(READERS, expected)
