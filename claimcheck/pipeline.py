@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import datetime as _dt
 from pathlib import Path
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
 from claimcheck import __version__
 from claimcheck.checker import Selection
 from claimcheck.errors import ConfigError
 from claimcheck.records import (
-    BenchmarkRef, InputFile, Observation, Report, ReportMeta, Resolution, Score, SourceTable,
+    BenchmarkRef, InputFile, Observation, Report, ReportMeta, Resolution, Score, SourceTable, TableReading,
 )
 
 
@@ -57,16 +57,27 @@ def read_sources(
     return inputs, tables
 
 
-def parse_tables(tables: Sequence[SourceTable], resolver, benchmark: str | None) -> list[Observation]:
-    """Stage 2: cut tables into observations (one per row and value column)."""
-    from claimcheck.parsing.layout import counter, detect_layout, observations
+def parse_tables(tables: Sequence[SourceTable], resolver, benchmark: str | None) -> tuple[list[Observation], list[TableReading]]:
+    """Stage 2: decide each table's roles, then cut it into observations (one per row and value column).
+
+    A table without one number in it (a table of links, say) is recorded as read, with no scores.
+    """
+    from claimcheck.parsing.layout import counter, detect_layout, observations, reading
+    from claimcheck.parsing.roles import prepare
 
     ids = counter()
     out: list[Observation] = []
+    readings: list[TableReading] = []
     for t, table in enumerate(tables):
+        table, folded, stacked = prepare(table)
         layout = detect_layout(table, resolver.is_benchmark, benchmark)
-        out.extend(observations(table, t, layout, ids, benchmark))
-    return out
+        cut = observations(table, t, layout, ids, benchmark)
+        if cut and all(o.cell.status == "unparseable" for o in cut) and layout.kind in ("wide", "transposed"):
+            layout = replace(layout, kind="text", value_cols=(), why="no cell of the table prints a number: nothing to read as a score")
+            cut = []
+        out.extend(cut)
+        readings.append(reading(table, t, layout, folded, stacked))
+    return out, readings
 
 
 def resolve_rows(observations: Sequence[Observation], resolver) -> tuple[dict[str, Resolution], dict[str, str]]:
@@ -250,7 +261,7 @@ def audit(
         inputs, tables = read_sources(sources, stdin=stdin, fetch=fetch)
     catalogue = load_catalogue(options.registry_files)
     resolver = Resolver(catalogue, assume_n=options.assume_n)
-    observations = parse_tables(tables, resolver, options.benchmark)
+    observations, readings = parse_tables(tables, resolver, options.benchmark)
     per_cell = apply_footnotes(observations, tables, resolve_rows(observations, resolver), resolver)
     scores = measure_scores(observations, per_cell, options, table_origins(tables, inputs or ()))
     claims = read_text_claims(options.claims_files, scores, resolver) if options.claims_files else []
@@ -268,5 +279,5 @@ def audit(
         meta=meta, inputs=tuple(inputs or ()), tables=tuple(tables), scores=tuple(scores),
         comparisons=comparisons, findings=findings, claims=verdicts,
         rules=tuple(r.doc() for r in rules if r.code in fired),
-        benchmarks=benchmark_refs(scores, catalogue),
+        benchmarks=benchmark_refs(scores, catalogue), readings=tuple(readings),
     )

@@ -61,6 +61,9 @@ class RawCell:
     col: int
     markers: tuple[str, ...] = ()
     emphasis: tuple[str, ...] = ()
+    lines: tuple[str, ...] = ()  # the printed text of each line when ``<br>`` breaks the cell
+    part: int = 0  # which line of a ``<br>``-stacked row this cell is (1-based; 0: not stacked)
+    marked: str = ""  # the text with bold on part of it written ``**…**`` ("72.1 / **90.0**"); "" if none
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +76,26 @@ class SourceTable:
     rows: tuple[tuple[RawCell, ...], ...]
     notes: tuple[str, ...] = ()  # footnotes or captions printed around the table
     decimal_comma: bool = False  # the table prints "88,4%" for 88.4%
+
+
+@dataclass(frozen=True, slots=True)
+class TableReading:
+    """How one source table was read, decided once before any cell becomes a score.
+
+    The roles of its columns and of the rows that hold no score (setup rows folded into the header,
+    section headings, spacers, ``<br>``-stacked rows split into lines), and why the orientation was
+    chosen.  ``claimcheck scrape --explain`` prints it; the JSON report carries it per table.
+    """
+
+    table: int
+    kind: str  # wide | long | leaderboard | transposed | items | text (no value to read)
+    label_col: int
+    columns: tuple[tuple[str, str], ...]  # (header as read, role) for each column
+    header_rows: tuple[tuple[int, str], ...] = ()  # (source row, text) of setup rows folded into the header
+    sections: tuple[tuple[int, str], ...] = ()  # (source row, heading) of rows heading the rows below
+    spacers: tuple[int, ...] = ()  # source rows with no text
+    stacked: tuple[int, ...] = ()  # source rows whose <br>-stacked lines became rows of their own
+    why: str = ""  # why this orientation and label column
 
 
 # ── parse ───────────────────────────────────────────────────────────────────
@@ -439,6 +462,7 @@ class Report:
     claims: tuple[ClaimVerdict, ...] = ()
     rules: tuple[RuleDoc, ...] = ()
     benchmarks: tuple[BenchmarkRef, ...] = ()
+    readings: tuple[TableReading, ...] = ()  # how each of ``tables`` was read
 
     def as_records(self) -> dict[str, Any]:
         """The report as plain Python types, in the ``claimcheck.report/1`` shape."""

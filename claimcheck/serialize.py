@@ -74,6 +74,21 @@ def finding_record(f: Finding) -> dict[str, Any]:
     }
 
 
+def _reading(report: Report, index: int) -> dict[str, Any]:
+    """How the table was read (its roles), when the report kept it."""
+    found = [r for r in report.readings if r.table == index]
+    if not found:
+        return {}
+    r = found[0]
+    return {"reading": {
+        "kind": r.kind, "label_column": r.label_col, "why": r.why,
+        "columns": [{"header": h, "role": role} for h, role in r.columns],
+        "header_rows": [{"row": row, "text": text} for row, text in r.header_rows],
+        "sections": [{"row": row, "heading": text} for row, text in r.sections],
+        "spacers": list(r.spacers), "stacked": list(r.stacked),
+    }}
+
+
 def report_records(report: Report) -> dict[str, Any]:
     """The whole report in the ``claimcheck.report/1`` shape."""
     meta = report.meta
@@ -89,7 +104,7 @@ def report_records(report: Report) -> dict[str, Any]:
                     "delimiter": i.delimiter} for i in report.inputs],
         "claims_inputs": [{"path": p, "sha256": h} for p, h in meta.claims_files],
         "tables": [{"input": t.input, "name": t.name, "header": list(t.header), "rows": len(t.rows),
-                    "notes": list(t.notes)} for t in report.tables],
+                    "notes": list(t.notes), **_reading(report, i)} for i, t in enumerate(report.tables)],
         "summary": report.counts(),
         "scores": [score_record(s) for s in report.scores],
         "comparisons": [comparison_record(c) for c in report.comparisons],

@@ -91,6 +91,9 @@ _CURRENCY = re.compile(r"^(?:US\$|\$|€|£|¥|￥|RMB\s?|USD\s?)(?=[\d.])|(?<=\
 _BEST_WORDS = re.compile(r"\s*[(（]?\s*(?:best|sota|最佳|最优|第一)\s*[)）]?\s*$", re.I)
 
 
+_MISSING_MARKED = re.compile(r"^(\S+)\s*\(\s*\\?([*†‡§¶]+|\d)\s*\)$")
+
+
 def parse_cell(
     raw: str,
     *,
@@ -112,6 +115,8 @@ def parse_cell(
     markers = tuple(dict.fromkeys((*markers, *found_marks)))
     if text.casefold() in MISSING:
         return CellValue(raw=raw, status="missing", markers=markers, emphasis=emphasis)
+    if (m := _MISSING_MARKED.match(text)) and m.group(1).casefold() in MISSING:  # "N/A (*)": missing, see note *
+        return CellValue(raw=raw, status="missing", markers=tuple(dict.fromkeys((*markers, m.group(2)))), emphasis=emphasis)
     n = None
     m = _N_NOTE.search(text)
     if m:

@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Iterator
 
 from claimcheck.errors import InputError
 from claimcheck.parsing.cells import parse_cell
 from claimcheck.parsing.items import is_item_table, item_observations
 from claimcheck.parsing.labels import split_ditto
-from claimcheck.records import Observation, RawCell, RowContext, SourceTable
+from claimcheck.parsing.roles import is_section_row, label_parts, value_parts
+from claimcheck.records import Observation, RawCell, RowContext, SourceTable, TableReading
 
 _SYNONYMS: dict[str, tuple[str, ...]] = {
     "model": ("model", "models", "system", "model name", "agent", "模型", "模型名称", "系统"),
@@ -80,14 +81,25 @@ class Layout:
     label_col: int = 0
     value_cols: tuple[int, ...] = ()
     fields: dict[int, str] = field(default_factory=dict)  # column -> long-table field / qualifier
+    sections: frozenset[int] = frozenset()  # indexes of body rows that head the rows below them
+    spacers: frozenset[int] = frozenset()  # indexes of body rows with no text at all
+    why: str = ""  # why this kind and label column, for --explain
 
 
 def _numeric_share(table: SourceTable, col: int) -> float:
     cells = [r[col] for r in table.rows if r[col].text.strip()]
     if not cells:
         return 1.0
-    ok = sum(parse_cell(c.text, decimal_comma=table.decimal_comma).status != "unparseable" for c in cells)
+    k = len(label_parts(table.header[col]))  # a column of "pass@1 / cons@64" pairs holds values too
+    ok = sum(parse_cell(c.text, decimal_comma=table.decimal_comma).status != "unparseable"
+             or bool(k and value_parts(c, k, table.decimal_comma)) for c in cells)
     return ok / len(cells)
+
+
+def _sections(table: SourceTable, label_col: int, value_cols: tuple[int, ...], is_benchmark) -> frozenset[int]:
+    """Rows that head the rows below them: a label that is no benchmark over empty value cells."""
+    return frozenset(i for i, row in enumerate(table.rows)
+                     if is_section_row(row, label_col, value_cols) and not is_benchmark(row[label_col].text))
 
 
 def _benchmark_share(texts: list[str], is_benchmark: Callable[[str], bool]) -> float:
@@ -100,9 +112,11 @@ def detect_layout(table: SourceTable, is_benchmark: Callable[[str], bool], bench
     fields = {j: header_field(h) for j, h in enumerate(table.header)}
     named = {f: j for j, f in fields.items() if f}
     if {"model", "score"} <= named.keys() and is_item_table(table):
-        return Layout("items", named.get("benchmark", 0), (named["score"],), {j: f for j, f in fields.items() if f})
+        return Layout("items", named.get("benchmark", 0), (named["score"],), {j: f for j, f in fields.items() if f},
+                      why="model and score columns with one row per item")
     if {"model", "benchmark", "score"} <= named.keys():
-        return Layout("long", named["benchmark"], (named["score"],), {j: f for j, f in fields.items() if f})
+        return Layout("long", named["benchmark"], (named["score"],), {j: f for j, f in fields.items() if f},
+                      why="model, benchmark and score columns")
     if {"model", "score"} <= named.keys():
         if not benchmark:
             raise InputError(
@@ -110,16 +124,28 @@ def detect_layout(table: SourceTable, is_benchmark: Callable[[str], bool], bench
                 "name the benchmark with --benchmark NAME",
                 path=table.name,
             )
-        return Layout("leaderboard", named["model"], (named["score"],), {j: f for j, f in fields.items() if f})
-    if _is_transposed(table, fields, is_benchmark):
-        return _transposed_layout(table, fields)
-    return _wide_layout(table, is_benchmark)
+        return Layout("leaderboard", named["model"], (named["score"],), {j: f for j, f in fields.items() if f},
+                      why=f"model and score columns; the benchmark is {benchmark!r} (--benchmark)")
+    header_hits, label_hits = _orientation_evidence(table, fields, is_benchmark)
+    transposed = _is_transposed(table, fields, is_benchmark)
+    layout = _transposed_layout(table, fields) if transposed else _wide_layout(table, is_benchmark)
+    evidence = (f"{header_hits:.0%} of the column headers and {label_hits:.0%} of the first column's labels "
+                f"name benchmarks")
+    layout = replace(layout, why=f"{'models as rows' if transposed else 'models as columns'}: {evidence}"
+                     + ("" if transposed else f"; labels in column {layout.label_col + 1} ({table.header[layout.label_col]!r})"))
+    spacers = frozenset(i for i, row in enumerate(table.rows) if not any(c.text.strip() or c.markers for c in row))
+    return replace(layout, sections=_sections(table, layout.label_col, layout.value_cols, is_benchmark), spacers=spacers)
+
+
+def _orientation_evidence(table: SourceTable, fields: dict[int, str | None], is_benchmark) -> tuple[float, float]:
+    """Shares of benchmark names among the column headers and among the first column's labels."""
+    headers = [h for j, h in enumerate(table.header) if j > 0 and not fields.get(j)]
+    return (_benchmark_share(headers, is_benchmark),
+            _benchmark_share([r[0].text for r in table.rows], is_benchmark))
 
 
 def _is_transposed(table: SourceTable, fields: dict[int, str | None], is_benchmark) -> bool:
-    headers = [h for j, h in enumerate(table.header) if j > 0 and not fields.get(j)]
-    header_hits = _benchmark_share(headers, is_benchmark)
-    label_hits = _benchmark_share([r[0].text for r in table.rows], is_benchmark)
+    header_hits, label_hits = _orientation_evidence(table, fields, is_benchmark)
     first_is_model = fields.get(0) == "model"
     return (first_is_model and header_hits >= label_hits) or (header_hits >= 0.5 and label_hits < 0.2)
 
@@ -134,15 +160,24 @@ def _transposed_layout(table: SourceTable, fields: dict[int, str | None]) -> Lay
     return Layout("transposed", 0, tuple(values), extra)
 
 
+def _is_spacer(table: SourceTable, col: int) -> bool:
+    """A column with no header and no text in any row: it holds no value to read."""
+    return not table.header[col].strip() and all(not r[col].text.strip() for r in table.rows)
+
+
 def _wide_layout(table: SourceTable, is_benchmark) -> Layout:
     width = len(table.header)
-    text_cols = [j for j in range(width) if _numeric_share(table, j) < 0.6 or _DESCRIPTIVE_WORDS.search(table.header[j])]
+    text_cols = [j for j in range(width) if not _is_spacer(table, j)
+                 and (_numeric_share(table, j) < 0.6 or _DESCRIPTIVE_WORDS.search(table.header[j]))]
     candidates = [j for j in text_cols if j == 0 or _LABEL_HEADERS.search(table.header[j])] or [0]
     label_col = max(candidates, key=lambda j: (_benchmark_share([r[j].text for r in table.rows], is_benchmark), -j))
     fields: dict[int, str] = {}
     values = []
     for j in range(width):
         if j == label_col:
+            continue
+        if _is_spacer(table, j):  # an unnamed, empty column (a layout gap under a merged header)
+            fields[j] = "spacer"
             continue
         if j in text_cols or header_field(table.header[j]) in ("n", "stderr", "shots", "category", "notes", "metric"):
             fields[j] = header_field(table.header[j]) or ("category" if j < label_col else "qualifier")
@@ -166,23 +201,59 @@ def _cell(table: SourceTable, raw: RawCell):
 def _wide_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]:
     previous: tuple[int, str] | None = None
     category = ""
-    for row in table.rows:
+    for i, row in enumerate(table.rows):
         label = row[layout.label_col].text
+        if i in layout.spacers:
+            continue
+        if i in layout.sections:
+            category = _plain_heading(label)
+            continue
         fields = {layout.fields[j]: row[j].text for j in layout.fields if row[j].text and layout.fields[j] != "qualifier"}
+        if not label.strip() and fields.get("category"):  # "| **Average** | | 69.2 |": a summary row named in the stub
+            label = _plain_heading(fields.pop("category"))
         if "category" in fields:
             category = fields["category"]
         elif category:
             fields["category"] = category
         qualifiers = tuple(row[j].text for j, f in layout.fields.items() if f in ("qualifier", "metric", "notes") and row[j].text)
-        context = _context(label, qualifiers, fields, previous)
-        if context.inherits_from is None:
+        line = f"{row[0].row}" + (f".{row[0].part}" if row[0].part else "")
+        parts = _split_line(label, [row[j] for j in layout.value_cols], table.decimal_comma)
+        for p, (part_label, part_cells) in enumerate(parts or [(label, None)]):
+            context = _context(part_label, qualifiers, fields, previous)
+            for j in layout.value_cols:
+                cell = _cell(table, row[j]) if part_cells is None else _part_cell(table, row[j], part_cells.get(j))
+                yield Observation(
+                    id=f"s{next(ids)}", input=table.input, table=t, row=row[j].row, column=table.header[j],
+                    col=j, model=table.header[j], context=context, cell=cell,
+                    group=f"{table.input}:{t}:{line}" + (f"p{p + 1}" if part_cells is not None else ""),
+                    title=part_label, at=(row[j].row, j),
+                )
+        if _context(label, qualifiers, fields, previous).inherits_from is None:
             previous = (row[0].row, label)
-        for j in layout.value_cols:
-            yield Observation(
-                id=f"s{next(ids)}", input=table.input, table=t, row=row[j].row, column=table.header[j],
-                col=j, model=table.header[j], context=context, cell=_cell(table, row[j]),
-                group=f"{table.input}:{t}:{row[j].row}", title=label, at=(row[j].row, j),
-            )
+
+
+def _plain_heading(text: str) -> str:
+    """A section heading without its markup ("***通用任务***" -> "通用任务")."""
+    return re.sub(r"^[*_\s]+|[*_\s]+$", "", text)
+
+
+def _split_line(label: str, cells: list[RawCell], decimal_comma: bool) -> list[tuple[str, dict | None]]:
+    """For a label naming k measurements over cells printing k values, each part's label with the
+    part of every cell ({column: text}, a cell that does not split left out); else []."""
+    labels = label_parts(label)
+    if not labels:
+        return []
+    split = {c.col: value_parts(c, len(labels), decimal_comma) for c in cells if c.text.strip()}
+    if not split or sum(bool(v) for v in split.values()) < 0.6 * len(split):
+        return []
+    return [(part, {col: v[i] for col, v in split.items() if v}) for i, part in enumerate(labels)]
+
+
+def _part_cell(table: SourceTable, raw: RawCell, text: str | None):
+    """One part of a composite cell; the whole cell (so it reads as unparseable) when it did not split."""
+    if text is None:
+        return _cell(table, raw)
+    return parse_cell(text, decimal_comma=table.decimal_comma, markers=raw.markers)
 
 
 def _context(label: str, qualifiers: tuple[str, ...], fields: dict, previous: tuple[int, str] | None) -> RowContext:
@@ -264,19 +335,54 @@ def _with_uncertainty(cell, fields: dict, decimal_comma: bool):
 
 def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]:
     detail_cols = [j for j, f in layout.fields.items() if f in ("model-detail",)]
-    for row in table.rows:
+    category = ""
+    for i, row in enumerate(table.rows):
+        if i in layout.spacers:
+            continue
+        if i in layout.sections:  # "7B models": a heading over the models below it
+            category = _plain_heading(row[0].text)
+            continue
         parts = [row[0].text] + [row[j].text for j in detail_cols if row[j].text]
         model = " · ".join(p for p in parts if p)
         fields = {f: row[j].text for j, f in layout.fields.items() if f != "model-detail" and row[j].text}
+        if category and "category" not in fields:
+            fields["category"] = category
         # rows that differ in a protocol column (a harness column, say) are different line items
         protocol = "|".join(fields.get(f, "") for f in _FACETS)
+        qualifiers = tuple(fields[f] for f in ("notes", "metric") if f in fields)
         for j in layout.value_cols:
-            context = RowContext(label=table.header[j], qualifiers=tuple(fields[f] for f in ("notes", "metric") if f in fields), fields=fields)
-            yield Observation(
-                id=f"s{next(ids)}", input=table.input, table=t, row=row[j].row, column=table.header[j],
-                col=j, model=model, context=context, cell=_cell(table, row[j]),
-                group=f"{table.input}:{t}:c{j}:{protocol}", title=table.header[j], at=(row[j].row, j),
-            )
+            labels = label_parts(table.header[j])
+            split = value_parts(row[j], len(labels), table.decimal_comma) if labels else ()
+            for p, label in enumerate(labels if split else [table.header[j]]):
+                context = RowContext(label=label, qualifiers=qualifiers, fields=fields)
+                cell = parse_cell(split[p], decimal_comma=table.decimal_comma, markers=row[j].markers) if split else _cell(table, row[j])
+                yield Observation(
+                    id=f"s{next(ids)}", input=table.input, table=t, row=row[j].row, column=table.header[j],
+                    col=j, model=model, context=context, cell=cell,
+                    group=f"{table.input}:{t}:c{j}" + (f"p{p + 1}" if labels else "") + f":{protocol}",
+                    title=label, at=(row[j].row, j),
+                )
+
+
+def reading(table: SourceTable, index: int, layout: Layout, folded=(), stacked=()) -> TableReading:
+    """The record of how a table was read (roles of its columns and of its score-less rows)."""
+    value_role = "benchmark" if layout.kind == "transposed" else "model"
+    roles = []
+    for j, header in enumerate(table.header):
+        if j == layout.label_col:
+            role = "model" if layout.kind in ("transposed", "leaderboard") else "label"
+        elif j in layout.value_cols:
+            role = "score" if layout.kind in ("long", "leaderboard", "items") else value_role
+        else:
+            role = layout.fields.get(j, "unused")
+        roles.append((header, role))
+    rows = table.rows
+    return TableReading(
+        table=index, kind=layout.kind, label_col=layout.label_col, columns=tuple(roles),
+        header_rows=tuple(folded),
+        sections=tuple((rows[i][0].row, _plain_heading(rows[i][layout.label_col].text)) for i in sorted(layout.sections)),
+        spacers=tuple(rows[i][0].row for i in sorted(layout.spacers)), stacked=tuple(stacked), why=layout.why,
+    )
 
 
 def counter() -> Iterator[int]:

@@ -35,6 +35,8 @@ class _Cell:
     emphasis: tuple[str, ...]
     header: bool
     span_all: bool = False  # one cell spanning the whole row (a section label)
+    lines: tuple[str, ...] = ()  # the text of each line when <br> breaks the cell
+    marked: str = ""  # the text with bold on part of it written **…**
 
 
 def normalise(text: str) -> str:
@@ -92,6 +94,32 @@ def _emphasis(cell: Tag) -> tuple[str, ...]:
             found.append("underline")
 
 
+_BR = re.compile(r"<br\s*/?>", re.I)
+
+
+def _bold_marked(fragment: str) -> str:
+    part = BeautifulSoup(fragment, "lxml")
+    for tag in part.find_all(["b", "strong"]):
+        tag.insert_before("**")
+        tag.insert_after("**")
+    return element_text(part.body or part, keep_sup=False)[0]
+
+
+def _marked(cell: Tag) -> str:
+    """The cell's text with bold written ``**…**``, when bold covers only part of it."""
+    if cell.find(["b", "strong"]) is None:
+        return ""
+    return _bold_marked(cell.decode_contents())
+
+
+def _lines(cell: Tag) -> tuple[str, ...]:
+    """The printed text of each line of a cell broken with ``<br>``, bold kept as ``**…**`` so a
+    line's own emphasis survives; empty for a cell of one line."""
+    if cell.find("br") is None:
+        return ()
+    return tuple(_bold_marked(fragment) for fragment in _BR.split(cell.decode_contents()))
+
+
 def _span(cell: Tag, attr: str, limit: int) -> int:
     try:
         value = int(str(cell.get(attr, "1")).strip())
@@ -122,7 +150,9 @@ def table_grid(table: Tag) -> list[list[_Cell]]:
             if cell is None:
                 break
             text, markers = element_text(cell, keep_sup=False)
-            info = _Cell(text, markers, _emphasis(cell), cell.name == "th")
+            emphasis = _emphasis(cell)
+            info = _Cell(text, markers, emphasis, cell.name == "th", lines=_lines(cell),
+                         marked=_marked(cell) if not emphasis else "")
             rowspan, colspan = _span(cell, "rowspan", len(rows) - r), _span(cell, "colspan", 1000)
             for dc in range(colspan):
                 row.append(info)
@@ -248,7 +278,9 @@ def _read_table(table: Tag, k: int) -> SourceTable | None:
         rows.append(tuple(
             RawCell(text="" if cell.span_all and col else cell.text, row=r, col=col,
                     markers=() if cell.span_all and col else cell.markers,
-                    emphasis=() if cell.span_all and col else cell.emphasis)
+                    emphasis=() if cell.span_all and col else cell.emphasis,
+                    lines=() if cell.span_all and col else cell.lines,
+                    marked="" if cell.span_all and col else cell.marked)
             for col, cell in enumerate(row)
         ))
     if not rows:

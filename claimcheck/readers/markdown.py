@@ -117,6 +117,15 @@ def read_cell(raw: str) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
     return _plain(text), tuple(markers), tuple(emphasis)
 
 
+def cell_lines(raw: str) -> tuple[str, ...]:
+    """The printed text of each line of a cell broken with ``<br>`` ("74.3<br>79.2" -> ("74.3", "79.2"));
+    empty for a cell of one line.  Each line keeps its own emphasis ("**79.2**")."""
+    parts = _BR.split(raw)
+    if len(parts) < 2:
+        return ()
+    return tuple(_ESCAPE.sub(r"\1", " ".join(html.unescape(p).split())) for p in parts)
+
+
 def header_text(raw: str) -> str:
     """A header cell as a plain string; markers stay printed ("Astra†", "Astra¹")."""
     text, markers, _ = read_cell(raw)
@@ -194,7 +203,7 @@ def _table(lines: list[str], i: int, path: str) -> tuple[tuple[str, ...], list[t
         row = []
         for col, raw in enumerate(cells):
             text, markers, emphasis = read_cell(raw)
-            row.append(RawCell(text=text, row=j + 1, col=col, markers=markers, emphasis=emphasis))
+            row.append(RawCell(text=text, row=j + 1, col=col, markers=markers, emphasis=emphasis, lines=cell_lines(raw)))
         rows.append(tuple(row))
         j += 1
     return header, rows, j

@@ -1,0 +1,143 @@
+"""Decide what the rows and cells of a source table are before any cell is read as a score.
+
+A release table is more than a header and a grid of numbers.  Three shapes recur and are
+handled here, each recorded so ``claimcheck scrape --explain`` can show why a table was read
+as it was:
+
+- **header rows in the body**: a row of shots or metrics under the header
+  (``| | 0-shot | 5-shot |``, ``| Metric (→) | EM | Pass@10 |``) qualifies its columns; it is
+  folded into the column headers ("GSM8K (4-shot)") instead of being read as a model;
+- **stacked rows**: cells broken with ``<br>`` that stack several benchmarks in one row
+  (``AIME 2024<br>AIME 2025`` / ``74.3<br>79.2``) become one row per line;
+- **composite cells**: a label naming several measurements (``AIME 2024 (pass@1 / cons@64)``)
+  over cells printing as many values (``72.1 / 90.0``) gives one score per part, each on its
+  own label; a cell of such a line that does not split is kept whole (and is unparseable).
+
+Section rows (a heading over the rows below it, no value in any cell) are found by the layout,
+which knows the label column; see :func:`is_section_row`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from claimcheck.parsing.cells import parse_cell
+from claimcheck.records import RawCell, SourceTable
+
+#: Words of a cell that describes how a column was measured rather than a value.
+_DESCRIPTOR = re.compile(
+    r"\d+\s*-?\s*shots?\b|shot|\bcot\b|pass@|maj\w*@|avg@|cons@|mean@|best-?of|\bem\b|\bf1\b|acc|"
+    r"%\s*win|win\s*rate|rouge|bleu|chrf|exact|judge|strict|loose|\bppl\b|gen\b|"
+    r"zero|few|\bsetup\b|\bmetric\b|\d+\s*-?\s*样本|样本",
+    re.I,
+)
+#: Stub texts that introduce a row of setups ("Setup (→)", "# Shots", "Metric").
+_SETUP_LABEL = re.compile(r"^\W*(setup|settings?|metric|metrics|shots?|#\s*shots?|n-?shot|设置|指标|样本数?)\b", re.I)
+#: A label group naming several measurements: "(pass@1 / cons@64)".
+_PARTS = re.compile(r"\(([^()]{1,40}/[^()]{1,40})\)")
+
+
+def prepare(table: SourceTable) -> tuple[SourceTable, tuple[tuple[int, str], ...], tuple[int, ...]]:
+    """The table with ``<br>``-stacked rows split and setup rows folded into its header, with the
+    folded rows as (source row, text) and the source rows that were split."""
+    table, stacked = split_stacked_rows(table)
+    table, folded = fold_header_rows(table)
+    return table, folded, stacked
+
+
+def _is_value(cell: RawCell, decimal_comma: bool) -> bool:
+    return parse_cell(cell.text, decimal_comma=decimal_comma).status == "ok"
+
+
+def _is_setup_row(row: tuple[RawCell, ...], decimal_comma: bool) -> bool:
+    rest = [c for c in row[1:] if c.text.strip()]
+    if len(rest) < max(1, (len(row) - 1) // 2) or any(_is_value(c, decimal_comma) for c in rest):
+        return False
+    if _SETUP_LABEL.match(row[0].text):
+        return True
+    described = sum(bool(_DESCRIPTOR.search(c.text)) and len(c.text) <= 40 for c in rest)
+    return not row[0].text.strip() and described >= 0.6 * len(rest)
+
+
+def fold_header_rows(table: SourceTable) -> tuple[SourceTable, tuple[tuple[int, str], ...]]:
+    """Fold the setup rows directly under the header into it: ``GSM8K`` over ``4-shot`` becomes
+    ``GSM8K (4-shot)``.  Only leading rows, and only while a row with values follows."""
+    rows = list(table.rows)
+    folded: list[tuple[int, str]] = []
+    header = list(table.header)
+    while len(rows) > 1 and len(folded) < 3 and _is_setup_row(rows[0], table.decimal_comma):
+        row = rows.pop(0)
+        folded.append((row[0].row, " | ".join(c.text for c in row)))
+        for j, cell in enumerate(row[1:], start=1):
+            if cell.text.strip():
+                header[j] = f"{header[j]} ({cell.text.strip()})" if header[j].strip() else cell.text.strip()
+    if not folded or not any(_is_value(c, table.decimal_comma) for r in rows for c in r[1:]):
+        return table, ()
+    return replace(table, header=tuple(header), rows=tuple(rows)), tuple(folded)
+
+
+def split_stacked_rows(table: SourceTable) -> tuple[SourceTable, tuple[int, ...]]:
+    """One row per line where ``<br>`` stacks several lines in at least two cells of a row and every
+    other non-empty cell has the same number of lines or one (a category repeated on each line)."""
+    out: list[tuple[RawCell, ...]] = []
+    split: list[int] = []
+    for row in table.rows:
+        counts = {len(c.lines) for c in row if c.lines}
+        stacked = sum(1 for c in row if c.lines)
+        k = counts.pop() if len(counts) == 1 else 0
+        if k < 2 or stacked < 2:
+            out.append(row)
+            continue
+        split.append(row[0].row)
+        for i in range(k):
+            out.append(tuple(
+                RawCell(text=c.lines[i], row=c.row, col=c.col, markers=c.markers, part=i + 1) if c.lines
+                else replace(c, part=i + 1)
+                for c in row
+            ))
+    if not split:
+        return table, ()
+    return replace(table, rows=tuple(out)), tuple(split)
+
+
+def label_parts(label: str) -> tuple[str, ...]:
+    """The labels of the measurements a composite label names, in order:
+    "AIME 2024 (pass@1 / cons@64)" -> ("AIME 2024 (pass@1)", "AIME 2024 (cons@64)"); () otherwise."""
+    m = _PARTS.search(label)
+    if m is None:
+        return ()
+    parts = [p.strip() for p in m.group(1).split("/")]
+    if len(parts) < 2 or any(not p for p in parts):
+        return ()
+    return tuple(f"{label[:m.start()]}({p}){label[m.end():]}" for p in parts)
+
+
+def value_parts(cell: RawCell, k: int, decimal_comma: bool = False) -> tuple[str, ...]:
+    """The k values a composite cell prints ("72.1 / **90.0**"), each as printed; () when the cell
+    does not hold exactly k values (a missing part, "-", still counts as one)."""
+    text = cell.marked or cell.text
+    parts = [p.strip() for p in text.split("/")]
+    if len(parts) != k:
+        return ()
+    for p in parts:
+        status = parse_cell(p, decimal_comma=decimal_comma).status
+        if status not in ("ok", "missing"):
+            return ()
+    return tuple(parts)
+
+
+def is_composite_line(label: str, cells: list[RawCell], decimal_comma: bool = False) -> bool:
+    """Whether a label names k measurements and most of its non-empty cells print k values."""
+    k = len(label_parts(label))
+    filled = [c for c in cells if c.text.strip()]
+    if k < 2 or not filled:
+        return False
+    return sum(bool(value_parts(c, k, decimal_comma)) for c in filled) >= 0.6 * len(filled)
+
+
+def is_section_row(row: tuple[RawCell, ...], label_col: int, value_cols: tuple[int, ...]) -> bool:
+    """A heading over the rows below it: a label and not one character in any value cell (a row
+    whose values are printed missing, "-" or "n/a", is a benchmark the model was not run on)."""
+    return bool(row[label_col].text.strip()) and bool(value_cols) and all(
+        not row[j].text.strip() and not row[j].markers for j in value_cols)
