@@ -215,6 +215,28 @@ def registry_group() -> None:
     """The benchmark catalogue: list entries or show one with its sources."""
 
 
+@cli.command("scrape")
+@click.argument("sources", nargs=-1, required=True)
+@click.option("--explain", is_flag=True, help="Show how each table was read: orientation, column roles, rows without scores.")
+@click.option("--benchmark", help="Benchmark name for a leaderboard export with no benchmark column.")
+@click.option("--registry", "registries", multiple=True, type=click.Path(exists=True, dir_okay=False), help="Extra catalogue YAML.")
+def scrape(sources, explain, benchmark, registries) -> None:
+    """List the tables read from files or pages, and (--explain) why each was read as it was."""
+    from claimcheck.errors import ClaimcheckError
+    from claimcheck.explain import scrape_lines
+    from claimcheck.pipeline import parse_tables, read_sources
+    from claimcheck.registry.resolver import Resolver
+
+    try:
+        _inputs, tables = read_sources(sources, stdin=sys.stdin.buffer.read() if "-" in sources else None)
+        observations, readings = parse_tables(tables, Resolver(_catalogue(registries)), benchmark)
+    except ClaimcheckError as exc:
+        click.echo(f"claimcheck: error: {exc.one_line()}", err=True)
+        sys.exit(exc.exit_status)
+    for line in scrape_lines(tables, readings, observations, explain=explain):
+        click.echo(line)
+
+
 @registry_group.command("list")
 @click.option("--registry", "registries", multiple=True, type=click.Path(exists=True, dir_okay=False), help="Extra catalogue YAML.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)

@@ -72,7 +72,7 @@ def parse_tables(tables: Sequence[SourceTable], resolver, benchmark: str | None)
         table, folded, stacked = prepare(table)
         layout = detect_layout(table, resolver.is_benchmark, benchmark)
         cut = observations(table, t, layout, ids, benchmark)
-        if cut and all(o.cell.status == "unparseable" for o in cut) and layout.kind in ("wide", "transposed"):
+        if all(o.cell.status == "unparseable" for o in cut) and layout.kind in ("wide", "transposed"):
             layout = replace(layout, kind="text", value_cols=(), why="no cell of the table prints a number: nothing to read as a score")
             cut = []
         out.extend(cut)

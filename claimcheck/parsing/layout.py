@@ -19,7 +19,7 @@ from claimcheck.errors import InputError
 from claimcheck.parsing.cells import parse_cell
 from claimcheck.parsing.items import is_item_table, item_observations
 from claimcheck.parsing.labels import split_ditto
-from claimcheck.parsing.roles import is_section_row, label_parts, value_parts
+from claimcheck.parsing.roles import is_composite_line, is_section_row, label_parts, value_parts
 from claimcheck.records import Observation, RawCell, RowContext, SourceTable, TableReading
 
 _SYNONYMS: dict[str, tuple[str, ...]] = {
@@ -87,19 +87,29 @@ class Layout:
 
 
 def _numeric_share(table: SourceTable, col: int) -> float:
-    cells = [r[col] for r in table.rows if r[col].text.strip()]
-    if not cells:
+    rows = [r for r in table.rows if r[col].text.strip()]
+    if not rows:
         return 1.0
-    k = len(label_parts(table.header[col]))  # a column of "pass@1 / cons@64" pairs holds values too
-    ok = sum(parse_cell(c.text, decimal_comma=table.decimal_comma).status != "unparseable"
-             or bool(k and value_parts(c, k, table.decimal_comma)) for c in cells)
-    return ok / len(cells)
+    column_parts = len(label_parts(table.header[col]))
+
+    def readable(row) -> bool:  # a value, or the k values a "pass@1 / cons@64" label promises
+        cell = row[col]
+        if parse_cell(cell.text, decimal_comma=table.decimal_comma).status != "unparseable":
+            return True
+        k = column_parts or len(label_parts(row[0].text))
+        return bool(k and value_parts(cell, k, table.decimal_comma))
+
+    return sum(map(readable, rows)) / len(rows)
+
+
+_EMPHASISED = re.compile(r"^\s*([*_]{1,3}).+\1\s*$")  # "***通用任务***": a heading set in bold or italics
 
 
 def _sections(table: SourceTable, label_col: int, value_cols: tuple[int, ...], is_benchmark) -> frozenset[int]:
     """Rows that head the rows below them: a label that is no benchmark over empty value cells."""
-    return frozenset(i for i, row in enumerate(table.rows)
-                     if is_section_row(row, label_col, value_cols) and not is_benchmark(row[label_col].text))
+    return frozenset(i for i, row in enumerate(table.rows) if is_section_row(row, label_col, value_cols)
+                     and (row[label_col].emphasis or _EMPHASISED.match(row[label_col].text)
+                          or not is_benchmark(row[label_col].text)))
 
 
 def _benchmark_share(texts: list[str], is_benchmark: Callable[[str], bool]) -> float:
@@ -221,7 +231,7 @@ def _wide_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]:
         for p, (part_label, part_cells) in enumerate(parts or [(label, None)]):
             context = _context(part_label, qualifiers, fields, previous)
             for j in layout.value_cols:
-                cell = _cell(table, row[j]) if part_cells is None else _part_cell(table, row[j], part_cells.get(j))
+                cell = _cell(table, row[j]) if part_cells is None else _part_cell(table, row[j], part_cells.get(j), len(parts))
                 yield Observation(
                     id=f"s{next(ids)}", input=table.input, table=t, row=row[j].row, column=table.header[j],
                     col=j, model=table.header[j], context=context, cell=cell,
@@ -249,11 +259,16 @@ def _split_line(label: str, cells: list[RawCell], decimal_comma: bool) -> list[t
     return [(part, {col: v[i] for col, v in split.items() if v}) for i, part in enumerate(labels)]
 
 
-def _part_cell(table: SourceTable, raw: RawCell, text: str | None):
-    """One part of a composite cell; the whole cell (so it reads as unparseable) when it did not split."""
-    if text is None:
-        return _cell(table, raw)
-    return parse_cell(text, decimal_comma=table.decimal_comma, markers=raw.markers)
+def _part_cell(table: SourceTable, raw: RawCell, text: str | None, parts: int):
+    """One part of a composite cell.  A cell that did not split stays missing if it is missing, and
+    is otherwise unreadable: one value under a label naming several cannot be given to either."""
+    if text is not None:
+        return parse_cell(text, decimal_comma=table.decimal_comma, markers=raw.markers)
+    cell = _cell(table, raw)
+    if cell.status != "ok":
+        return cell
+    return replace(cell, status="unparseable", value=None,
+                   problem=f"the label names {parts} values per cell ('a / b'), but this cell prints {raw.text!r}")
 
 
 def _context(label: str, qualifiers: tuple[str, ...], fields: dict, previous: tuple[int, str] | None) -> RowContext:
@@ -335,6 +350,8 @@ def _with_uncertainty(cell, fields: dict, decimal_comma: bool):
 
 def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]:
     detail_cols = [j for j, f in layout.fields.items() if f in ("model-detail",)]
+    composite = {j: label_parts(table.header[j]) for j in layout.value_cols
+                 if is_composite_line(table.header[j], [r[j] for r in table.rows], table.decimal_comma)}
     category = ""
     for i, row in enumerate(table.rows):
         if i in layout.spacers:
@@ -351,11 +368,11 @@ def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]
         protocol = "|".join(fields.get(f, "") for f in _FACETS)
         qualifiers = tuple(fields[f] for f in ("notes", "metric") if f in fields)
         for j in layout.value_cols:
-            labels = label_parts(table.header[j])
+            labels = composite.get(j, ())
             split = value_parts(row[j], len(labels), table.decimal_comma) if labels else ()
-            for p, label in enumerate(labels if split else [table.header[j]]):
+            for p, label in enumerate(labels or [table.header[j]]):
                 context = RowContext(label=label, qualifiers=qualifiers, fields=fields)
-                cell = parse_cell(split[p], decimal_comma=table.decimal_comma, markers=row[j].markers) if split else _cell(table, row[j])
+                cell = _part_cell(table, row[j], split[p] if split else None, len(labels)) if labels else _cell(table, row[j])
                 yield Observation(
                     id=f"s{next(ids)}", input=table.input, table=t, row=row[j].row, column=table.header[j],
                     col=j, model=model, context=context, cell=cell,

@@ -15,6 +15,7 @@ from claimcheck.parsing.labels import Facets, canonical_metric, facets_of
 from claimcheck.records import CellValue, Resolution, RowContext, StatusNote
 from claimcheck.registry.catalogue import Catalogue, normalize
 from claimcheck.registry.matching import AliasIndex, Match, remove_span
+from claimcheck.registry.namesakes import distinguishing_word
 from claimcheck.registry.models import Benchmark, Count, Subset, Version
 from claimcheck.registry.units import decide_unit, unit_column, unit_from_values
 
@@ -83,6 +84,9 @@ class Resolver:
         if match.start >= len(label):  # the alias lies wholly in the extra columns: not a label match
             return self._unresolved(context, cells)
         bench = self.catalogue.entries[match.key]
+        word = distinguishing_word(label, match.start, match.end, lambda w: self._registers(bench, w))
+        if word is not None:
+            return self._near_namesake(context, cells, bench, word)
         rest = remove_span(text, match.start, match.end)
         if _HEADING_WORDS.search(rest) and not any(c.status != "missing" for c in cells):
             return Resolution(row_kind="skipped", skip_reason=f"a category heading ({label!r}) with no values")
@@ -120,6 +124,22 @@ class Resolver:
         text = " ; ".join(context.qualifiers)
         res = self._build(bench, text, context, inherited, cells, parent.confidence * 0.95, reasons, parent=parent)
         return res
+
+    def _registers(self, bench: Benchmark, word: str) -> bool:
+        """Whether a word beside the alias names one of the benchmark's versions or subsets, or is
+        part of another of its aliases ("Hard" of "BBH"/"BigBench Hard")."""
+        if self._find_subset(bench, word, None)[0] is not None or self._edition_indexes(bench, None)[0].find(word):
+            return True
+        return any(normalize(word) in normalize(a).split() for a in (bench.name, *bench.aliases))
+
+    def _near_namesake(self, context: RowContext, cells: Sequence[CellValue], bench: Benchmark, word: str) -> Resolution:
+        """A label naming a benchmark plus a distinguishing word: an unknown benchmark, never the base."""
+        res = self._unresolved(context, cells)
+        if res.row_kind != "unknown":
+            return res
+        why = (f"{context.label.strip()!r} names {bench.name!r} with {word!r}, which the registry does not list "
+               f"as one of its versions or subsets: a different benchmark, so {bench.name}'s item count is not used")
+        return replace(res, reasons={**res.reasons, "benchmark": why})
 
     def _unresolved(self, context: RowContext, cells: Sequence[CellValue]) -> Resolution:
         label = context.label.strip()

@@ -1,0 +1,48 @@
+"""Near-namesakes: a label that names a known benchmark plus a word that makes it another one.
+
+"MMLU-CF", "GSM8K-Platinum", "Math Odyssey", "HumanEval FIM", "CSAT Math", "MBPP+" each contain
+a registry alias, but the extra word names a different data set with a different item count.
+A label resolves to a benchmark only through its aliases or a registered version or subset; a
+word right beside the alias that is neither a registered variant nor a protocol word (shots,
+metric, split, tools, language of the prompt) makes the row unknown instead of the base
+benchmark with the base's n.
+
+    distinguishing_word("GSM8K-Platinum", 0, 5, known)   -> "Platinum"
+    distinguishing_word("GSM8K (8-shot, CoT)", 0, 5, known)  -> None
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+#: Words beside an alias that describe how it was run or scored, not which data set it is.
+PROTOCOL_WORDS = frozenset("""
+cot shot shots few zero test val dev validation full set overall score scores accuracy acc em f1 strict loose
+resolved pass with without w wo no tools tool english en chinese zh mc mc1 mc2 avg average mean benchmark bench
+eval evaluation evals subset split task tasks public official original rating elo percentile win rate
+winrate lc judge judged chat base instruct greedy sampling maj majority cons of and or vs v ver version
+results result leaderboard suite dataset problems questions gen ppl ppl-based generation multiple choice
+non f fscore jan feb mar apr may jun jul aug sep sept oct nov dec
+""".split())
+_WORD_AFTER = re.compile(r"^(?:[-.]|\s+)([A-Za-z][A-Za-z]*)")
+_WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z]*)(?:[-.]|\s+)$")
+
+
+def distinguishing_word(text: str, start: int, end: int, is_variant: Callable[[str], bool]) -> str | None:
+    """The word glued to or printed beside the alias at text[start:end] that makes the label name
+    another benchmark, if any.  ``is_variant(word)`` says whether the benchmark registers the word
+    as one of its versions or subsets ("Diamond", "Verified").  Text in brackets is never read here:
+    "(5-shot, CoT)" qualifies the run."""
+    if re.match(r"\s?\+(?![\w+])", text[end:]) and not text[start:end].endswith("+"):  # "MBPP+", "MBPP +"
+        return "+"
+    candidates = []  # (word, the phrase it starts, which may name a variant: "Tier 1-3", "core 0.1.1")
+    if m := _WORD_AFTER.match(text[end:]):
+        candidates.append((m.group(1), re.split(r"[(\[,;]", text[end + m.start(1):])[0].strip()))
+    if m := _WORD_BEFORE.search(text[:start]):
+        candidates.append((m.group(1), m.group(1)))
+    for word, phrase in candidates:
+        if word.casefold() in PROTOCOL_WORDS or is_variant(word) or is_variant(phrase):
+            continue
+        return word
+    return None

@@ -1,0 +1,191 @@
+"""The reading stage's roles: setup rows, stacked rows, composite cells, sections, spacers, text tables."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimcheck.parsing.cells import parse_cell
+from claimcheck.parsing.roles import (
+    fold_header_rows, is_section_row, label_parts, split_stacked_rows, value_parts,
+)
+from claimcheck.pipeline import audit
+from claimcheck.readers.markdown import read_markdown
+from claimcheck.records import RawCell, SourceTable
+
+
+def _table(header, rows, lines=None) -> SourceTable:
+    body = tuple(
+        tuple(RawCell(text=t, row=i + 2, col=j, lines=(lines or {}).get((i, j), ())) for j, t in enumerate(r))
+        for i, r in enumerate(rows))
+    return SourceTable(input=0, name="t", header=tuple(header), rows=body)
+
+
+def _audit_md(tmp_path, text: str):
+    path = tmp_path / "t.md"
+    path.write_text(text, encoding="utf-8")
+    return audit([str(path)])
+
+
+def test_a_row_of_shots_under_the_header_qualifies_the_columns():
+    t = _table(["Model", "GSM8K", "MATH"], [["", "4-shot", "4-shot"], ["A", "50.1", "20.2"]])
+    folded, rows = fold_header_rows(t)
+    assert folded.header == ("Model", "GSM8K (4-shot)", "MATH (4-shot)")
+    assert len(folded.rows) == 1 and [r for r, _ in rows] == [2]
+
+
+def test_a_labelled_setup_row_is_folded_even_without_descriptor_words():
+    t = _table(["Task", "X", "Y"], [["Metric (→)", "EM", "Foo"], ["A", "1.0", "2.0"]])
+    assert fold_header_rows(t)[0].header == ("Task", "X (EM)", "Y (Foo)")
+
+
+@pytest.mark.parametrize("row", [
+    ["A", "50.1", "20.2"],          # values: a model row
+    ["", "4-shot", "57.9"],         # one value: not a setup row
+    ["Release date", "2024-05", "2024-07"],  # text, but no setup words and a label that is no setup
+])
+def test_rows_that_are_not_setup_rows_stay(row):
+    t = _table(["Model", "GSM8K", "MATH"], [row, ["B", "1.0", "2.0"]])
+    assert fold_header_rows(t)[1] == ()
+
+
+def test_a_table_of_setup_text_only_is_not_folded():
+    t = _table(["Model", "X"], [["", "4-shot"], ["", "5-shot"]])
+    assert fold_header_rows(t)[1] == ()
+
+
+def test_br_stacked_rows_become_one_row_per_line():
+    lines = {(0, 0): ("AIME 2024", "AIME 2025"), (0, 1): ("74.3", "79.2"), (0, 2): ("70.0", "**80.0**")}
+    t = _table(["Benchmark", "A", "B"], [["AIME 2024 AIME 2025", "74.3 79.2", "70.0 80.0"]], lines)
+    split, rows = split_stacked_rows(t)
+    assert rows == (2,)
+    assert [[c.text for c in r] for r in split.rows] == [["AIME 2024", "74.3", "70.0"], ["AIME 2025", "79.2", "**80.0**"]]
+    assert [r[0].part for r in split.rows] == [1, 2]
+
+
+def test_a_label_broken_over_two_lines_alone_is_not_stacked():
+    t = _table(["Benchmark", "A"], [["Hella Swag", "75.6"]], {(0, 0): ("Hella", "Swag")})
+    assert split_stacked_rows(t)[1] == ()
+
+
+def test_stacked_counts_must_agree():
+    lines = {(0, 0): ("a", "b", "c"), (0, 1): ("1", "2")}
+    assert split_stacked_rows(_table(["B", "A"], [["a b c", "1 2"]], lines))[1] == ()
+
+
+def test_label_parts_and_value_parts():
+    assert label_parts("AIME 2024 (pass@1 / cons@64)") == ("AIME 2024 (pass@1)", "AIME 2024 (cons@64)")
+    assert label_parts("AIME 2024 (pass@1)") == ()
+    assert label_parts("En→Zh / Zh→En") == ()  # no bracketed group: not split on a bare slash
+    cell = RawCell(text="72.1 / 90.0", row=2, col=1, marked="72.1 / **90.0**")
+    assert value_parts(cell, 2) == ("72.1", "**90.0**")
+    assert parse_cell(value_parts(cell, 2)[1]).emphasis == ("bold",)
+    assert value_parts(RawCell(text="72.1", row=2, col=1), 2) == ()
+    assert value_parts(RawCell(text="- / 80.0", row=2, col=1), 2) == ("-", "80.0")
+    assert value_parts(RawCell(text="a / b", row=2, col=1), 2) == ()
+
+
+def test_section_rows_have_a_label_and_no_text_in_any_value_cell():
+    row = tuple(RawCell(text=t, row=3, col=j) for j, t in enumerate(["***通用任务***", "", ""]))
+    assert is_section_row(row, 0, (1, 2))
+    missing = tuple(RawCell(text=t, row=3, col=j) for j, t in enumerate(["MMLU", "-", ""]))
+    assert not is_section_row(missing, 0, (1, 2))
+
+
+def test_composite_cells_give_one_score_per_part(tmp_path):
+    report = _audit_md(tmp_path, "| Model | AIME 2024 (pass@1 / cons@64) |\n|---|---|\n"
+                                 "| A | 72.1 / **90.0** |\n| B | 72.6 / 83.3 |\n")
+    got = {(s.model, s.label): (s.value, s.cell.emphasis) for s in report.scores}
+    assert got == {("A", "AIME 2024 (pass@1)"): (72.1, ()), ("A", "AIME 2024 (cons@64)"): (90.0, ("bold",)),
+                   ("B", "AIME 2024 (pass@1)"): (72.6, ()), ("B", "AIME 2024 (cons@64)"): (83.3, ())}
+    budgets = {s.label: s.resolution.metric for s in report.scores}
+    assert budgets["AIME 2024 (cons@64)"] != budgets["AIME 2024 (pass@1)"]
+
+
+def test_a_composite_cell_that_does_not_split_is_kept_whole_and_unreadable(tmp_path):
+    report = _audit_md(tmp_path, "| Benchmark (pass@1 / cons@64) | A | B | C |\n|---|---|---|---|\n"
+                                 "| AIME 2024 (pass@1 / cons@64) | 72.1 / 90.0 | 70.0 / 80.0 | 55 |\n")
+    whole = [s for s in report.scores if s.model == "C"]
+    assert len(whole) == 2 and all(s.cell.status == "unparseable" and s.value is None for s in whole)
+    assert any(f.code == "CC405" for f in report.findings)
+    assert sorted(s.value for s in report.scores if s.model == "A") == [72.1, 90.0]
+
+
+def test_br_stacked_markdown_rows_are_read_line_by_line(tmp_path):
+    report = _audit_md(tmp_path, "| Benchmark | A | B |\n|---|---|---|\n"
+                                 "| AIME 2024<br>AIME 2025<br>MATH-500 | 74.3<br>79.2<br>96.4 | 70.1<br>60.2<br>90.3 |\n")
+    got = {(s.label, s.model): s.value for s in report.scores}
+    assert got[("AIME 2025", "A")] == 79.2 and got[("MATH-500", "B")] == 90.3 and len(got) == 6
+    assert len({s.group for s in report.scores}) == 3  # three line items, not one
+    assert report.readings[0].stacked == (3,)
+
+
+def test_section_and_spacer_rows_make_no_scores_and_are_recorded(tmp_path):
+    report = _audit_md(tmp_path, "| Benchmark | A | B |\n|---|---|---|\n| ***Math*** | | |\n"
+                                 "| GSM8K | 50.1 | 40.2 |\n| | | |\n| MATH | 30.1 | - |\n")
+    assert sorted(s.label for s in report.scores) == ["GSM8K", "GSM8K", "MATH", "MATH"]
+    r = report.readings[0]
+    assert r.sections == ((3, "Math"),) and r.spacers == (5,)
+    assert all(s.status != "skipped" for s in report.scores)
+
+
+def test_a_summary_row_named_in_the_category_column(tmp_path):
+    report = _audit_md(tmp_path, "| Category | Benchmark | A | B |\n|---|---|---|---|\n"
+                                 "| Math | GSM8K | 50.0 | 40.0 |\n| | MATH | 30.0 | 20.0 |\n"
+                                 "| **Average** | | **40.0** | **30.0** |\n")
+    avg = [s for s in report.scores if s.label == "Average"]
+    assert len(avg) == 2 and avg[0].resolution.row_kind == "aggregate"
+
+
+def test_a_table_without_numbers_is_read_as_text(tmp_path):
+    report = _audit_md(tmp_path, "| Domain | Model A | Model B |\n|---|---|---|\n"
+                                 "| Mathematics | [Mathematics](a) | [Mathematics](b) |\n| Code | [Code](c) | [Code](d) |\n")
+    assert report.scores == () and report.readings[0].kind == "text"
+    assert not any(f.code == "CC405" for f in report.findings)
+
+
+def test_na_with_a_footnote_mark_is_missing():
+    c = parse_cell("N/A (\\*)")
+    assert c.status == "missing" and c.markers == ("*",)
+
+
+def test_an_unnamed_empty_column_is_a_spacer_not_a_model(tmp_path):
+    report = _audit_md(tmp_path, "| Capability | | Benchmark | A | B |\n|---|---|---|---|---|\n"
+                                 "| General | | MMLU | 49.3 | 43.3 |\n")
+    assert sorted(s.model for s in report.scores) == ["A", "B"]
+    assert ("", "spacer") in report.readings[0].columns
+
+
+def test_markdown_reader_keeps_br_lines():
+    tables = read_markdown("| a | b |\n|---|---|\n| x<br>y | 1<br/>**2** |\n", "t.md")
+    row = tables[0].rows[0]
+    assert row[0].lines == ("x", "y") and row[1].lines == ("1", "**2**")
+
+
+@pytest.mark.parametrize("label, base, word", [
+    ("GSM8K-Platinum", "gsm8k", "Platinum"), ("MMLU-CF", "mmlu", "CF"), ("Math Odyssey", "math", "Odyssey"),
+    ("HumanEval FIM", "humaneval", "FIM"), ("CSAT Math 2025 (pass@1)", "math", "CSAT"), ("MMLU-Quux", "mmlu", "Quux"),
+])
+def test_a_near_namesake_is_not_the_base_benchmark(label, base, word):
+    """Never the base benchmark with the base's n: its own entry where the registry has one, else unknown."""
+    from claimcheck.registry.catalogue import load_catalogue
+    from claimcheck.registry.resolver import Resolver
+    from claimcheck.records import RowContext
+
+    res = Resolver(load_catalogue(())).resolve(RowContext(label=label, qualifiers=(), fields={}),
+                                               [parse_cell("57.9")])
+    assert res.benchmark != base
+    if res.benchmark is None:
+        assert res.n is None and repr(word) in res.reasons["benchmark"]
+
+
+@pytest.mark.parametrize("label, bench", [
+    ("GSM8K (8-shot, CoT)", "gsm8k"), ("GPQA Diamond", "gpqa"), ("BigBench Hard CoT (0-shot)", "bbh"),
+    ("MMLU 5-shot", "mmlu"), ("HMMT Feb 2025", "hmmt"), ("MBPP+", "mbpp-plus"), ("FrontierMath Tier 4", "frontiermath"),
+])
+def test_protocol_words_and_registered_variants_still_resolve(label, bench):
+    from claimcheck.registry.catalogue import load_catalogue
+    from claimcheck.registry.resolver import Resolver
+    from claimcheck.records import RowContext
+
+    res = Resolver(load_catalogue(())).resolve(RowContext(label=label, qualifiers=(), fields={}), [parse_cell("57.9")])
+    assert res.benchmark == bench
