@@ -103,6 +103,15 @@ _ZERO_SHOT = re.compile(r"\bzero[- ]shot\b|零样本", re.I)
 _COT = re.compile(r"\bco?t\b|chain[- ]of[- ]thought|思维链", re.I)
 _EFFORT = re.compile(r"\b(?:reasoning\s+)?effort\s*[:=]?\s*(minimal|low|medium|high|xhigh|max)\b|\b(minimal|low|medium|high|xhigh|max)\s+(?:reasoning\s+)?effort\b|\((minimal|low|medium|high|xhigh|max)\)|推理强度\s*[:：]?\s*(\S+)", re.I)
 _BEST_CONFIG = re.compile(r"best (?:score )?(?:over|across|of) (?:all |several |the )?(?:reasoning[- ]effort|effort|configurations?|settings|prompts|runs)|highest (?:score )?(?:over|across)|各推理档位中的最高分|最高分|parallel test[- ]time compute|parallel sampling", re.I)
+_NEGATION_BEFORE = re.compile(r"(?:\bw/o|\bwithout|\bno|\bnon[- ]?|\bdisabled?|不|无|关闭)\s*(?:extended\s+)?$", re.I)
+_NEGATION_AFTER = re.compile(r"^\s*(?:[:=]\s*)?(?:off|disabled|none|no)\b|^\s*(?:关闭|关)", re.I)
+
+
+def _negated(text: str, m: re.Match[str]) -> bool:
+    """Whether a mode word is negated: "w/o extended thinking", "without thinking", "thinking off"."""
+    return bool(_NEGATION_BEFORE.search(text[max(0, m.start() - 30):m.start()]) or _NEGATION_AFTER.match(text[m.end():]))
+
+
 _THINKING = re.compile(r"(\d+(?:\.\d+)?\s*[kKmM])\s*(?:(?:thinking|reasoning)(?:\s*tokens?)?|tokens?)|(?:extended\s+)?thinking\s*[:(]?\s*(\d+(?:\.\d+)?\s*[kKmM])|\b(non[- ]?thinking|thinking)\b", re.I)
 _SECONDHAND = re.compile(r"from (?:the|their|its|a)(?: [\w.\-]+){0,3}? (?:tech(?:nical)? report|paper|model card|blog|leaderboard)|as reported (?:by|in)|reported by|copied from|taken from|cited from|self-reported|来自技术报告|引自|摘自|转引", re.I)
 _NOT_PERCENT = re.compile(r"not (?:a )?percent(?:age)?|非百分数|不是百分数|非百分比", re.I)
@@ -209,7 +218,8 @@ def extract_facets(text: str) -> Facets:
         found("selection", "best-of-configurations", m.group(0))
     if m := _THINKING.search(text):
         mode = m.group(3)
-        value = ("off" if mode.lower().startswith("non") else "on") if mode else (m.group(1) or m.group(2)).replace(" ", "").upper()
+        value = ("off" if mode.lower().startswith("non") or _negated(text, m) else "on") if mode \
+            else (m.group(1) or m.group(2)).replace(" ", "").upper()
         found("thinking_budget", value, m.group(0))
     if m := _SECONDHAND.search(text):
         found("secondhand", True, m.group(0))

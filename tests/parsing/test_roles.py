@@ -189,3 +189,14 @@ def test_protocol_words_and_registered_variants_still_resolve(label, bench):
 
     res = Resolver(load_catalogue(())).resolve(RowContext(label=label, qualifiers=(), fields={}), [parse_cell("57.9")])
     assert res.benchmark == bench
+
+
+@pytest.mark.parametrize("text, mode", [
+    ("Claude Opus 4 (w/o extended thinking)", "off"), ("without thinking", "off"), ("thinking off", "off"),
+    ("no thinking", "off"), ("non-thinking", "off"), ("extended thinking", "on"), ("thinking", "on"),
+    ("Claude Sonnet 4 (extended thinking)", "on"),
+])
+def test_a_negated_thinking_mode_is_off(text, mode):
+    from claimcheck.parsing.labels import facets_of
+
+    assert facets_of(text, ()).thinking_budget == mode
