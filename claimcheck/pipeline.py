@@ -106,7 +106,7 @@ def resolve_rows(observations: Sequence[Observation], resolver) -> tuple[dict[st
     return out, clauses
 
 
-def apply_footnotes(observations: Sequence[Observation], tables: Sequence[SourceTable],
+def apply_footnotes(observations: Sequence[Observation], readings: Sequence[TableReading],
                     resolved: tuple[dict[str, Resolution], dict[str, str]], resolver) -> dict[str, Resolution]:
     """Stage 3b: each cell's resolution after its column header's setup, the qualifiers naming its
     model, and the table's footnotes (by observation id)."""
@@ -116,10 +116,10 @@ def apply_footnotes(observations: Sequence[Observation], tables: Sequence[Source
 
     resolutions, clauses = resolved
     from claimcheck.registry.footnotes import (
-        doubt_denominator, label_markers, note_for, read_notes, refine, stated_count,
+        doubt_denominator, label_markers, note_for, refine, stated_count,
     )
 
-    notes = [read_notes(t.notes) for t in tables]
+    notes = [list(r.legend.notes) for r in readings]
     out = {}
     for obs in observations:
         res = resolutions[obs.group]
@@ -262,11 +262,12 @@ def audit(
     catalogue = load_catalogue(options.registry_files)
     resolver = Resolver(catalogue, assume_n=options.assume_n)
     observations, readings = parse_tables(tables, resolver, options.benchmark)
-    per_cell = apply_footnotes(observations, tables, resolve_rows(observations, resolver), resolver)
+    per_cell = apply_footnotes(observations, readings, resolve_rows(observations, resolver), resolver)
     scores = measure_scores(observations, per_cell, options, table_origins(tables, inputs or ()))
     claims = read_text_claims(options.claims_files, scores, resolver) if options.claims_files else []
     comparisons, findings, rules, verdicts = checker.run(
-        scores, tables, alpha=options.alpha, power=options.power, selection=options.selection, claims=claims)
+        scores, tables, alpha=options.alpha, power=options.power, selection=options.selection, claims=claims,
+        readings=readings)
     fired = {f.code for f in findings}
     meta = ReportMeta(
         claimcheck_version=__version__, registry_version=catalogue.version,

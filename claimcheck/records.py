@@ -79,6 +79,33 @@ class SourceTable:
 
 
 @dataclass(frozen=True, slots=True)
+class Note:
+    """A note printed with a table, with the mark it explains (None: unmarked)."""
+
+    marker: str | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Legend:
+    """What a table's notes say about its marks and emphasis, read once (parsing/legend.py).
+
+    ``bold``/``underline``: "best" (of the row), "group-best" (of the group named in ``*_group``,
+    such as open-source models), "own" (the vendor's model), "second" (runner-up), or None when
+    no note says.
+    """
+
+    notes: tuple[Note, ...] = ()
+    bold: str | None = None
+    bold_group: str | None = None
+    underline: str | None = None
+    underline_group: str | None = None
+    tie_gap: float | None = None  # gaps up to this (printed units) are ties, all marked
+    rule: str | None = None  # the note that states the emphasis rule
+    secondhand_marks: tuple[str, ...] = ()  # marks whose note says the value is copied from another report
+
+
+@dataclass(frozen=True, slots=True)
 class TableReading:
     """How one source table was read, decided once before any cell becomes a score.
 
@@ -96,6 +123,7 @@ class TableReading:
     spacers: tuple[int, ...] = ()  # source rows with no text
     stacked: tuple[int, ...] = ()  # source rows whose <br>-stacked lines became rows of their own
     why: str = ""  # why this orientation and label column
+    legend: Legend = Legend()  # what its notes say about marks and emphasis
 
 
 # ── parse ───────────────────────────────────────────────────────────────────

@@ -13,7 +13,7 @@ from typing import Iterable, Sequence
 from claimcheck.checker.base import CheckContext, ComparabilityRule, Rule
 from claimcheck.checker.comparisons import build_comparisons
 from claimcheck.errors import ConfigError
-from claimcheck.records import ClaimVerdict, Comparison, Finding, ParsedClaim, Score, SourceTable
+from claimcheck.records import ClaimVerdict, Comparison, Finding, ParsedClaim, Score, SourceTable, TableReading
 
 
 def all_rules() -> list[type[Rule]]:
@@ -54,6 +54,7 @@ def _matches(rule: type[Rule], item: str) -> bool:
 def run(
     scores: Sequence[Score], tables: Sequence[SourceTable] = (), *, alpha: float = 0.05, power: float = 0.8,
     selection: Selection = Selection(), settings: dict | None = None, claims: Sequence[ParsedClaim] = (),
+    readings: Sequence[TableReading] = (),
 ) -> tuple[tuple[Comparison, ...], tuple[Finding, ...], list[type[Rule]], tuple[ClaimVerdict, ...]]:
     """Build comparisons, judge the text claims, run every rule, keep the selected findings."""
     from claimcheck.checker.claims import judge_claims
@@ -65,7 +66,8 @@ def run(
     comparisons = build_comparisons(scores, comparability, alpha=alpha, power=power)
     verdicts = judge_claims(claims, scores, comparisons, alpha=alpha)
     context = CheckContext(scores=tuple(scores), comparisons=comparisons, tables=tuple(tables),
-                           alpha=alpha, power=power, settings=settings or {}, claims=verdicts)
+                           alpha=alpha, power=power, settings=settings or {}, claims=verdicts,
+                           readings=tuple(readings))
     findings: list[Finding] = []
     for rule in instances:
         if not selection.keeps(type(rule)):

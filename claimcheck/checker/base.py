@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterator, Mapping, Sequence, TypeVar
 
 from claimcheck.records import (
-    ClaimVerdict, Comparison, Difference, Finding, RuleDoc, Score, Severity, SourceTable,
+    ClaimVerdict, Comparison, Difference, Finding, Legend, RuleDoc, Score, Severity, SourceTable, TableReading,
 )
 
 T = TypeVar("T")
@@ -40,6 +40,17 @@ class CheckContext:
     power: float = 0.8
     settings: Mapping[str, Any] = field(default_factory=dict)
     claims: tuple[ClaimVerdict, ...] = ()  # verdicts on the text claims, judged before the rules run
+    readings: tuple[TableReading, ...] = ()  # how each table was read, with its legend
+
+    def legend(self, table: int) -> Legend:
+        """What the notes of a table say about its marks, read once by the reading stage; read here
+        from the table's notes when the checker is run without the reading stage."""
+        found = next((r.legend for r in self.readings if r.table == table), None)
+        if found is not None:
+            return found
+        from claimcheck.parsing.legend import read_legend
+
+        return self.memo(f"legend:{table}", lambda: read_legend(self.table(table).notes))
 
     def score(self, score_id: str) -> Score:
         return self._by_id[score_id]

@@ -6,32 +6,21 @@ vendor's own model highlighted, not a claim of best, and so is bold when the not
 "our" model.  Notes such as "gaps ≤ 0.3 are ties and both bolded" give a tie gap; "best results
 in bold" says every row's best should be bold.
 
-Read once per context by :func:`table_marks` (CC105 and CC306).
+The notes are read once, into the table's :class:`~claimcheck.records.Legend`, by the reading
+stage; :func:`table_marks` reads them per context (CC105 and CC306).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 from claimcheck.checker.base import CheckContext
-from claimcheck.records import PROPORTION_UNITS, Score, SourceTable
+from claimcheck.records import PROPORTION_UNITS, Legend, Score
 
 _EPS = 1e-9  # absorbs float error when comparing printed values
 _BEST_WORDS = re.compile(r"\bbest\b|\bsota\b|state[- ]of[- ]the[- ]art|最佳|最优|最好", re.I)
-_BOLD_WORD = r"(?:\bbold\w*|\bin bold\b|加粗|粗体)"
-_BOLD_MARKS_COLUMN = re.compile(
-    rf"\b(?:our|ours|the proposed)\b[^.;]*{_BOLD_WORD}|{_BOLD_WORD}[^.;]*\b(?:our|ours|the proposed)\b|"
-    r"本文模型.{0,6}加粗|加粗.{0,6}本文", re.I)
-_BEST_IS_BOLD = re.compile(
-    rf"\b(?:best|highest|top)\b[^.;]*{_BOLD_WORD}|{_BOLD_WORD}[^.;]*\b(?:best|highest|top)\b|"
-    r"最佳.{0,8}加粗|加粗.{0,8}最佳|最优.{0,8}加粗|加粗.{0,8}最优", re.I)
-_TIE_RULE = re.compile(
-    r"(?:gaps?|differences?|差距|差值|相差)[^.;。]*?"
-    r"(?:≤|<=|≦|<|within|at most|up to|less than|no more than|不超过|不大于|小于|以内)\s*([0-9]+(?:\.[0-9]+)?)", re.I)
-_TIE_WORDS = re.compile(r"\bties?\b|\btied\b|持平|并列", re.I)
-_BOLD_NOTE = re.compile(_BOLD_WORD, re.I)
 
 
 def claims_best(s: Score) -> bool:
@@ -66,31 +55,33 @@ class TableMarks:
 
 def table_marks(context: CheckContext) -> dict[tuple[int, int], TableMarks]:
     """The emphasis of every table, keyed by (input, table); computed once per context."""
-    return context.memo("emphasis.table_marks", lambda: read_table_marks(context.scores, context.tables))
+    return context.memo("emphasis.table_marks", lambda: read_table_marks(context.scores, context.legend))
 
 
-def read_table_marks(scores: Sequence[Score], tables: Sequence[SourceTable]) -> dict[tuple[int, int], TableMarks]:
+def read_table_marks(scores: Sequence[Score], legend_of: Callable[[int], Legend]) -> dict[tuple[int, int], TableMarks]:
     """The emphasis of every table with a checked value, keyed by (input, table)."""
     by_table: dict[tuple[int, int], list[Score]] = {}
     for s in scores:
         if s.status == "checked" and s.value is not None:
             by_table.setdefault((s.input, s.table), []).append(s)
-    return {key: marks_of(cells, tables[cells[0].table].notes if cells[0].table < len(tables) else ())
-            for key, cells in by_table.items()}
+    return {key: marks_of(cells, legend_of(cells[0].table)) for key, cells in by_table.items()}
 
 
-def marks_of(scores: list[Score], notes: tuple[str, ...]) -> TableMarks:
-    """How one table's cells and notes use emphasis."""
-    if any(_BOLD_MARKS_COLUMN.search(n) for n in notes):
-        return TableMarks(frozenset(), frozenset())  # bold marks the vendor's own model, not a best cell
+def marks_of(scores: list[Score], legend: Legend) -> TableMarks:
+    """How one table's cells use emphasis, as its legend explains it.
+
+    Bold the legend says marks the vendor's model, or the best of a group of models the table does
+    not mark, claims no row best; underline said to mark a group's best is not a runner-up mark.
+    """
+    if legend.bold == "own" or legend.bold == "group-best":
+        return TableMarks(frozenset(), frozenset(), rule=legend.rule)
     highlighted = _highlighted_column(scores)
     best = {s.id for s in scores if claims_best(s) and s.col not in highlighted}
-    underlined = {s.id for s in scores if "underline" in s.cell.emphasis and s.col not in highlighted}
+    underlined = set() if legend.underline in ("group-best", "own") else \
+        {s.id for s in scores if "underline" in s.cell.emphasis and s.col not in highlighted}
     second = underlined - best if best else set()
     best |= underlined if not best else set()
-    tie_gap, rule = tie_rule(notes)
-    best_is_bold = next((n for n in notes if _BEST_IS_BOLD.search(n)), None)
-    return TableMarks(frozenset(best), frozenset(second), tie_gap, best_is_bold is not None, rule or best_is_bold)
+    return TableMarks(frozenset(best), frozenset(second), legend.tie_gap, legend.bold == "best", legend.rule)
 
 
 def _highlighted_column(scores: list[Score]) -> set[int]:
@@ -102,15 +93,6 @@ def _highlighted_column(scores: list[Score]) -> set[int]:
              if len({x.group for x in cells}) >= 3 and all(claims_best(x) for x in cells)}
     others_bold = any(claims_best(s) for s in scores if s.col not in whole)
     return whole if len(whole) == 1 and not others_bold else set()
-
-
-def tie_rule(notes: tuple[str, ...]) -> tuple[float | None, str | None]:
-    """The tie gap the notes state for bolding ("gaps ≤ 0.3 are ties, both bolded") and the note saying it."""
-    for note in notes:
-        m = _TIE_RULE.search(note)
-        if m and _TIE_WORDS.search(note) and _BOLD_NOTE.search(note):
-            return float(m.group(1)), note
-    return None, None
 
 
 @dataclass(frozen=True)

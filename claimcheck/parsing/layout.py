@@ -19,6 +19,7 @@ from claimcheck.errors import InputError
 from claimcheck.parsing.cells import parse_cell
 from claimcheck.parsing.items import is_item_table, item_observations
 from claimcheck.parsing.labels import split_ditto
+from claimcheck.parsing.legend import read_legend
 from claimcheck.parsing.roles import is_composite_line, is_section_row, label_parts, value_parts
 from claimcheck.records import Observation, RawCell, RowContext, SourceTable, TableReading
 
@@ -399,6 +400,7 @@ def reading(table: SourceTable, index: int, layout: Layout, folded=(), stacked=(
         header_rows=tuple(folded),
         sections=tuple((rows[i][0].row, _plain_heading(rows[i][layout.label_col].text)) for i in sorted(layout.sections)),
         spacers=tuple(rows[i][0].row for i in sorted(layout.spacers)), stacked=tuple(stacked), why=layout.why,
+        legend=read_legend(table.notes),
     )
 
 

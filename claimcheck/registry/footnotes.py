@@ -12,17 +12,13 @@ inventing an n.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Sequence
 
 from claimcheck.parsing.labels import extract_facets
-from claimcheck.records import Resolution
+from claimcheck.parsing.legend import mark_key, read_note
+from claimcheck.records import Note, Resolution
 
-_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
-_LEAD_MARK = re.compile(
-    r"^\s*\\?((?:[*†‡§¶#^]+)|[⁰¹²³⁴⁵⁶⁷⁸⁹]+|\[\^?\d+\]|\(\w\)|\^\w+|<sup>\s*[^<]{1,4}\s*</sup>)\s*[:.)]?\s*(.+)$",
-    re.S | re.I)
-_SUP_TAG = re.compile(r"</?sup>", re.I)
 _LABEL_MARKS = re.compile(r"([*†‡§¶]+|[⁰¹²³⁴⁵⁶⁷⁸⁹]+)(?=\s|$|[(),])")
 _COUNT = re.compile(
     r"\bn\s*=\s*([\d,]+)|\b([\d,]+)\s+(?:of|out of)\s+(?:the\s+)?([\d,]+)\b|"
@@ -31,29 +27,9 @@ _COUNT = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class Note:
-    """A table note, with the marker it explains (None: unmarked)."""
-
-    marker: str | None
-    text: str
-
-
 def read_notes(notes: Sequence[str]) -> list[Note]:
-    """Split a table's notes into marked and unmarked ones."""
-    out = []
-    for raw in notes:
-        m = _LEAD_MARK.match(raw)
-        if m:
-            mark = _SUP_TAG.sub("", m.group(1)).translate(_SUPERSCRIPTS).strip("[]^() ")
-            out.append(Note(mark or m.group(1), m.group(2).strip()))
-        else:
-            out.append(Note(None, raw.strip()))
-    return out
-
-
-def _mark_key(marker: str) -> str:
-    return marker.translate(_SUPERSCRIPTS).strip("[]^() \\")
+    """Split a table's notes into marked and unmarked ones (the legend's reading of them)."""
+    return [read_note(n) for n in notes]
 
 
 def label_markers(label: str) -> tuple[str, ...]:
@@ -63,8 +39,8 @@ def label_markers(label: str) -> tuple[str, ...]:
 
 def note_for(markers: Sequence[str], notes: Sequence[Note]) -> Note | None:
     """The marked note that explains one of a cell's markers."""
-    keys = {_mark_key(m) for m in markers}
-    return next((n for n in notes if n.marker is not None and _mark_key(n.marker) in keys), None)
+    keys = {mark_key(m) for m in markers}
+    return next((n for n in notes if n.marker is not None and mark_key(n.marker) in keys), None)
 
 
 def stated_count(text: str) -> int | None:

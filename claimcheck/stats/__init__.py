@@ -14,7 +14,7 @@ printed score a whole number of successes?), :mod:`.ratings` (Elo gaps and win r
 
 from ._normal import norm_cdf, norm_ppf, norm_sf
 from .consistency import SeCheck, implied_n_from_interval, implied_n_from_se, se_consistency
-from .granularity import Granularity, check_granularity, smallest_n_for
+from .granularity import Granularity, chance_of_fit, check_granularity, fits_beyond_chance, smallest_n_for
 from .intervals import (
     Interval,
     binomial_se,
@@ -64,7 +64,9 @@ __all__ = [
     "achieved_power",
     "binomial_se",
     "bonferroni_adjust",
+    "chance_of_fit",
     "check_granularity",
+    "fits_beyond_chance",
     "clopper_pearson_interval",
     "cluster_bootstrap_difference",
     "clustered_paired_difference",

@@ -63,6 +63,38 @@ def check_granularity(
     return Granularity(bool(attainable), int(k), k / total, 1.0 / total)
 
 
+def chance_of_fit(n: int, decimals: int, runs: int = 1, scale: float = 100.0) -> float:
+    """The share of the values printable at ``decimals`` places in ``[0, scale]`` that some
+    ``k / (n*runs)`` rounds to: how often a value that is *not* a k/n count fits the grid by chance.
+
+    For HumanEval (n=164) at one decimal that is 165/1001 = 0.165, so a row whose cells all fit is
+    strong evidence of single-run counts; for n=817 it is 0.82, and a fit means little.
+    """
+    decimals = _require_count(decimals, "decimals", minimum=0)
+    total = _require_count(n) * _require_count(runs, "runs")
+    scale = _require_real(scale, "scale")
+    if scale <= 0.0:
+        raise ValueError(f"scale must be positive, got {scale!r}")
+    grid = round(scale * 10 ** decimals) + 1
+    if total + 1 >= grid:
+        import numpy as np  # on request only
+
+        values = np.unique(np.round(np.arange(total + 1) / total * scale, decimals))
+        return min(1.0, values.size / grid)
+    reached = {round(k / total * scale, decimals) for k in range(total + 1)}
+    return len(reached) / grid
+
+
+def fits_beyond_chance(fits: int, cells: int, chance: float) -> float:
+    """One-sided binomial p of at least ``fits`` of ``cells`` values fitting a k/n grid by chance:
+    small when the row is made of whole counts (and a cell that does not fit is then an anomaly)."""
+    from scipy.stats import binom
+
+    if not 0 <= fits <= cells:
+        raise ValueError(f"fits must lie in [0, cells], got {fits} of {cells}")
+    return float(binom.sf(fits - 1, cells, _require_proportion(chance, "chance")))
+
+
 def smallest_n_for(
     proportion: float, decimals: int, scale: float = 100.0, max_n: int = 100000
 ) -> int:

@@ -16,7 +16,8 @@ from claimcheck.checker.aggregates import (
 )
 from claimcheck.checker.base import CheckContext
 from claimcheck.checker.duplicates import conflicting_values, same_number
-from claimcheck.checker.emphasis import marked_rows, merit, misread_direction, table_marks, tie_rule
+from claimcheck.checker.emphasis import marked_rows, merit, misread_direction, table_marks
+from claimcheck.parsing.legend import tie_rule
 from claimcheck.checker.printed_rows import row_words, rows_where, source_rows, table_notes, where_printed
 from claimcheck.checker.uncertainty import (
     Reading, goes_with_n, known_n, reading_of, widest_half_width, within_factor,

@@ -26,39 +26,69 @@ class Granularity(Rule):
     With n items and one binary result each, a score can only be k/n.  85.7% is not
     k/500 for any whole k (428/500 = 85.6%, 429/500 = 85.8%), so the number was averaged
     over runs, gave partial credit, used another n, or is wrong.  Each of those changes
-    what the number means and how uncertain it is.  Estimates over several samples (pass@1 from
-    64 samples, benchmarks the registry marks as averaged) and partial credit are not checked; a
-    consensus or majority vote (cons@64, maj@32) gives one answer per item, so it must be k/n.
+    what the number means and how uncertain it is.
+
+    A cell is judged with its line (the benchmark's row, or its column where models are rows).
+    When most cells of the line are exact counts, far more than chance allows (13 of 15 HumanEval
+    cells are k/164, where a value fits by chance 16% of the time), the line is single-run counts
+    and a cell off the grid is an anomaly, even under pass@1 (there at least 80% of the line must
+    fit, since an estimate over samples fits now and then by chance).  When the line's cells fit no better
+    than chance, its values are not counts at all (a blend of sub-scores, samples averaged) and no
+    cell is flagged.  A line of fewer than five cells cannot show that, so each cell is judged
+    alone, except pass@k, which may be an estimate over samples.  Metrics averaged over k runs
+    (avg@k) are judged on the grid k/(n·k); partial credit and F1 are never checked.
 
     Bad:
         | Agent Index v1.2 | 85.7 |   (n = 500)
     Good:
         | Agent Index v1.2 | 85.8 |   (429/500), or state "mean of 3 runs".
-    Reference: seed 002 (Agent Index preview with n = 500); SPEC §4 (CC403).
+    Reference: seed 002 (Agent Index preview with n = 500); Brown & Heathers (2017), the GRIM test.
     """
 
     code, slug, family, severity = "CC403", "granularity", "integrity", "warning"
+    #: a line this long can show by its fits whether it is made of counts
+    LINE = 5
+    #: one-sided binomial p below which the line's fits are not chance
+    EVIDENCE = 0.01
+    #: the share of a line's cells that must be exact counts before one that is not stands out
+    MOST = 0.8
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
-        from claimcheck.stats import check_granularity
+        from claimcheck.stats import chance_of_fit, check_granularity, fits_beyond_chance
 
-        for s in context.checked():
-            if not self._applies(s):
+        for line in context.rows().values():
+            cells = [s for s in line if s.status == "checked" and self._applies(s)]
+            judged = [(s, check_granularity(s.proportion, s.cell.decimals, s.n, runs=self._runs(s), scale=s.scale))
+                      for s in cells]
+            misfits = [(s, g) for s, g in judged if not g.attainable]
+            if not misfits:
                 continue
-            runs = self._runs(s)
-            scale = s.scale
-            g = check_granularity(s.proportion, s.cell.decimals, s.n, runs=runs, scale=scale)
-            if g.attainable:
-                continue
-            grid = f"k/{s.n}" if runs == 1 else f"k/({s.n}×{runs} runs)"
-            yield self.finding(
-                f"{cell_name(s)} is not {grid} for any whole k at the printed precision "
-                f"(nearest {g.nearest_k}/{s.n * runs} = {scale * g.nearest_value:.{s.cell.decimals}f}"
-                f"{'%' if scale == 100 else ''}): averaging over runs, partial credit, a different n, or an error"
-                + (" (n assumed)" if s.resolution.n_source == "assumed" else ""),
-                scores=(s.id,), n=s.n, runs=runs, nearest_k=g.nearest_k, nearest_value=g.nearest_value,
-                decimals=s.cell.decimals, n_source=s.resolution.n_source,
-            )
+            fits = len(judged) - len(misfits)
+            chance = sum(chance_of_fit(s.n, s.cell.decimals, self._runs(s), s.scale) for s in cells) / len(cells)
+            p = fits_beyond_chance(fits, len(cells), chance)
+            most = fits >= self.MOST * len(cells)
+            if self._sampled(cells[0]):  # an estimate over samples may fit now and then: ask for more
+                counts = len(cells) >= 3 and most and p < self.EVIDENCE
+            else:
+                counts = len(cells) >= 3 and (p < self.EVIDENCE or (len(cells) >= self.LINE and most))
+            for s, g in misfits:
+                if not counts and (len(cells) >= self.LINE or self._sampled(s)):
+                    continue  # the line is no count data as a whole: nothing to single out
+                yield self._finding(s, g, fits, len(cells), p if counts else None)
+
+    def _finding(self, s: Score, g, fits: int, cells: int, p: float | None) -> Finding:
+        runs = self._runs(s)
+        grid = f"k/{s.n}" if runs == 1 else f"k/({s.n}×{runs} runs)"
+        line = (f"; {fits} of the line's {cells} cells are exact counts (p = {p:.1g} that this many fit by chance), "
+                f"so this one stands out" if p is not None else "")
+        return self.finding(
+            f"{cell_name(s)} is not {grid} for any whole k at the printed precision "
+            f"(nearest {g.nearest_k}/{s.n * runs} = {s.scale * g.nearest_value:.{s.cell.decimals}f}"
+            f"{'%' if s.scale == 100 else ''}): averaging over runs, partial credit, a different n, or an error"
+            + (" (n assumed)" if s.resolution.n_source == "assumed" else "") + line,
+            scores=(s.id,), n=s.n, runs=runs, nearest_k=g.nearest_k, nearest_value=g.nearest_value,
+            decimals=s.cell.decimals, n_source=s.resolution.n_source, line_fits=fits, line_cells=cells, line_p=p,
+        )
 
     @staticmethod
     def _applies(s: Score) -> bool:
@@ -66,8 +96,13 @@ class Granularity(Rule):
             s.unit in PROPORTION_UNITS and s.proportion is not None and s.n is not None
             and s.cell.decimals is not None and s.ci_method != "published"
             and s.resolution.granularity not in ("partial", "averaged", "pairwise", "composite", "rating")
-            and not (s.resolution.metric or "").startswith(("partial", "f1", "pass@"))
+            and not (s.resolution.metric or "").startswith(("partial", "f1"))
         )
+
+    @staticmethod
+    def _sampled(s: Score) -> bool:
+        """pass@k may be estimated from many samples per item, so one cell alone proves nothing."""
+        return (s.resolution.metric or "").startswith("pass@")
 
     @staticmethod
     def _runs(s: Score) -> int:

@@ -1,0 +1,118 @@
+"""A table's legend and notes, read once into typed facts every later stage uses.
+
+    read_legend(["Bold denotes global SOTA, and underlined denotes open-source SOTA.",
+                 "Data points marked with * are directly from the model's tech report."])
+    -> Legend(bold="best", underline="group-best", underline_group="open-source",
+              secondhand_marks=("*",), notes=(Note(None, "Bold…"), Note("*", "Data points…")))
+
+What bold and underline mean (the best of the row, the best of a group of models, the vendor's own
+model, the runner-up), the tie gap a note allows, and which marks a note explains (a second-hand
+value, a subset, another n).  A note names its mark at its start ("* on the text-only subset",
+"¹ from the tech report") or in its text ("values marked with * are …", "† denotes …").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from claimcheck.records import Legend, Note
+
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+_LEAD_MARK = re.compile(
+    r"^\s*\\?((?:[*†‡§¶#^]+)|[⁰¹²³⁴⁵⁶⁷⁸⁹]+|\[\^?\d+\]|\(\w\)|\^\w+|<sup>\s*[^<]{1,4}\s*</sup>)\s*[:.)]?\s*(.+)$",
+    re.S | re.I)
+_NAMED_MARK = re.compile(
+    r"(?:marked|denoted|indicated|labell?ed|flagged|annotated)\s+(?:with|by|as)\s+(?:an?\s+|the\s+)?"
+    r"(?:\"|'|`)?(\\?[*†‡§¶]+|[⁰¹²³⁴⁵⁶⁷⁸⁹]+|\^\w)(?:\"|'|`)?"
+    r"|^\s*(?:\"|'|`)?(\\?[*†‡§¶]+)(?:\"|'|`)?\s+(?:denotes|indicates|means|marks)\b"
+    r"|(?:带有?|标有|标注)\s*(\\?[*†‡§¶]+)", re.I)
+_SUP_TAG = re.compile(r"</?sup>", re.I)
+
+_BOLD = r"(?:\bbold\w*|\bin bold\b|\bbolded\b|加粗|粗体)"
+_UNDERLINE = r"(?:\bunderlin\w*|下划线)"
+_BEST = re.compile(r"\bbest\b|\bsota\b|state[- ]of[- ]the[- ]art|\bhighest\b|\btop\b|最佳|最优|最好|最高", re.I)
+_OWN = re.compile(r"\b(?:our|ours|the proposed|this model)\b|本文|我们的|我方", re.I)
+_SECOND = re.compile(r"\bsecond\b|runner[- ]up|次优|第二", re.I)
+_GROUP = re.compile(
+    r"\b(open[- ]?(?:source|weights?)|closed[- ]?(?:source|weights?)|proprietary|non[- ]reasoning|reasoning|"
+    r"(?:similar|same|comparable)[- ]size\w*|each (?:group|block|size|section|category)|within (?:each |the same )?\w+|"
+    r"among [\w -]+?models?|in (?:each|its) \w+)\b|开源|闭源|同尺寸|同规模|同组", re.I)
+_GLOBAL = re.compile(r"\b(?:global(?:ly)?|overall|all models)\b|全局|全部", re.I)
+_TIE_RULE = re.compile(
+    r"(?:gaps?|differences?|差距|差值|相差)[^.;。]*?"
+    r"(?:≤|<=|≦|<|within|at most|up to|less than|no more than|不超过|不大于|小于|以内)\s*([0-9]+(?:\.[0-9]+)?)", re.I)
+_TIE_WORDS = re.compile(r"\bties?\b|\btied\b|持平|并列", re.I)
+_CLAUSES = re.compile(r"[;；。]|,\s*(?:and|while|whereas)\s+|\s+and\s+(?=(?:the\s+)?(?:bold|underlin))|，", re.I)
+
+
+def mark_key(marker: str) -> str:
+    """A mark as compared: superscript digits as digits, brackets and escapes dropped ("[1]" -> "1")."""
+    return marker.translate(_SUPERSCRIPTS).strip("[]^() \\")
+
+
+def read_note(raw: str) -> Note:
+    """One note with the mark it explains (None for an unmarked note)."""
+    m = _LEAD_MARK.match(raw)
+    if m:
+        mark = _SUP_TAG.sub("", m.group(1)).translate(_SUPERSCRIPTS).strip("[]^() ")
+        return Note(mark or m.group(1), m.group(2).strip())
+    named = _NAMED_MARK.search(raw)
+    if named:
+        mark = next(g for g in named.groups() if g)
+        return Note(mark_key(mark) or mark, raw.strip())
+    return Note(None, raw.strip())
+
+
+def _meaning(clause: str) -> tuple[str | None, str | None]:
+    """What a clause says a style marks, and over which group of models."""
+    if _OWN.search(clause) and not _BEST.search(clause):
+        return "own", None
+    if _SECOND.search(clause):
+        return "second", None
+    if _BEST.search(clause):
+        group = _GROUP.search(clause)
+        if group and not _GLOBAL.search(clause):
+            return "group-best", group.group(0)
+        return "best", None
+    return None, None
+
+
+def _styles(notes: Sequence[str]) -> dict[str, tuple[str | None, str | None, str]]:
+    """{"bold"|"underline": (meaning, group, note)} from every clause naming a style."""
+    found: dict[str, tuple[str | None, str | None, str]] = {}
+    for note in notes:
+        for clause in _CLAUSES.split(note):
+            for style, pattern in (("bold", _BOLD), ("underline", _UNDERLINE)):
+                if style not in found and re.search(pattern, clause, re.I):
+                    meaning, group = _meaning(clause)
+                    if meaning is None and style == "bold" and _OWN.search(note) and not _BEST.search(note):
+                        meaning = "own"
+                    if meaning is not None:
+                        found[style] = (meaning, group, note)
+    return found
+
+
+def tie_rule(notes: Sequence[str]) -> tuple[float | None, str | None]:
+    """The tie gap the notes state for bolding ("gaps ≤ 0.3 are ties, both bolded") and the note saying it."""
+    for note in notes:
+        m = _TIE_RULE.search(note)
+        if m and _TIE_WORDS.search(note) and re.search(_BOLD, note, re.I):
+            return float(m.group(1)), note
+    return None, None
+
+
+def read_legend(notes: Sequence[str]) -> Legend:
+    """Every fact a table's notes state about its marks and emphasis."""
+    from claimcheck.parsing.labels import extract_facets
+
+    parsed = tuple(read_note(n) for n in notes)
+    styles = _styles(notes)
+    bold, bold_group, bold_note = styles.get("bold", (None, None, None))
+    underline, underline_group, underline_note = styles.get("underline", (None, None, None))
+    gap, gap_note = tie_rule(notes)
+    secondhand = tuple(dict.fromkeys(mark_key(n.marker) for n in parsed
+                                     if n.marker is not None and extract_facets(n.text).secondhand))
+    return Legend(notes=parsed, bold=bold, bold_group=bold_group, underline=underline,
+                  underline_group=underline_group, tie_gap=gap,
+                  rule=gap_note or bold_note or underline_note, secondhand_marks=secondhand)

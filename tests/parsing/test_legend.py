@@ -1,0 +1,87 @@
+"""Legends and notes read once into typed facts: what bold and underline mean, which marks a note explains."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimcheck.parsing.legend import mark_key, read_legend, read_note
+from claimcheck.pipeline import audit
+
+
+def test_bold_global_and_underline_open_source():
+    legend = read_legend(["Bold denotes global SOTA, and underlined denotes open-source SOTA."])
+    assert (legend.bold, legend.underline, legend.underline_group) == ("best", "group-best", "open-source")
+    assert legend.rule.startswith("Bold denotes")
+
+
+@pytest.mark.parametrize("note, bold, group", [
+    ("Best results are in bold.", "best", None),
+    ("The best open-source results are bolded.", "group-best", "open-source"),
+    ("Bold marks the best model within each size group.", "group-best", "within each size"),
+    ("Our model is shown in bold.", "own", None),
+    ("Second-best results are in bold.", "second", None),
+    ("Results are averaged over 3 runs.", None, None),
+    ("加粗表示最佳结果", "best", None),
+])
+def test_what_bold_means(note, bold, group):
+    legend = read_legend([note])
+    assert (legend.bold, legend.bold_group) == (bold, group)
+
+
+@pytest.mark.parametrize("note, mark", [
+    ("* from the Qwen3 technical report", "*"),
+    ("¹ as reported by the authors", "1"),
+    ("[2] evaluated on the text-only subset", "2"),
+    ("Data points marked with * are directly from the model's tech report.", "*"),
+    ("Values marked with † use a different harness.", "†"),
+    ("† denotes results taken from the leaderboard", "†"),
+    ("Results are averaged over 3 runs.", None),
+])
+def test_the_mark_a_note_explains(note, mark):
+    assert read_note(note).marker == mark
+
+
+def test_secondhand_marks_and_tie_gap():
+    legend = read_legend(["Data points marked with * are directly from the model's tech report.",
+                          "† evaluated on 486 of the 500 tasks", "Gaps ≤ 0.3 are ties and both are bolded."])
+    assert legend.secondhand_marks == ("*",)
+    assert legend.tie_gap == 0.3
+    assert [n.marker for n in legend.notes] == ["*", "†", None]
+
+
+def test_mark_key():
+    assert mark_key("[1]") == "1" and mark_key("¹") == "1" and mark_key("\\*") == "*"
+
+
+def _audit_md(tmp_path, text):
+    path = tmp_path / "t.md"
+    path.write_text(text, encoding="utf-8")
+    return audit([str(path)])
+
+
+TABLE = ("| Benchmark | Closed A | Open B | Open C |\n|---|---|---|---|\n"
+         "| MMLU | **88.0** | <u>80.0</u> | 70.0 |\n| GSM8K | **90.0** | 87.0 | <u>86.0</u> |\n")
+
+
+def test_underline_for_a_groups_best_is_no_runner_up_mark(tmp_path):
+    plain = _audit_md(tmp_path, TABLE)
+    assert any(f.code == "CC306" and "underline" in f.message.casefold() for f in plain.findings)
+    legend = _audit_md(tmp_path, TABLE + "\nBold denotes global SOTA, and underlined denotes open-source SOTA.\n")
+    assert legend.readings[0].legend.underline == "group-best"
+    assert not any(f.code == "CC306" and "underline" in f.message.casefold() for f in legend.findings)
+
+
+def test_bold_for_a_groups_best_is_not_judged_against_the_whole_row(tmp_path):
+    text = ("| Benchmark | Closed A | Open B |\n|---|---|---|\n| MMLU | 88.0 | **80.0** |\n| GSM8K | 90.0 | **85.0** |\n")
+    assert any(f.code == "CC306" for f in _audit_md(tmp_path, text).findings)
+    noted = _audit_md(tmp_path, text + "\nBold marks the best open-source model.\n")
+    assert not any(f.code == "CC306" for f in noted.findings)
+
+
+def test_a_mark_named_in_the_note_text_makes_cells_second_hand(tmp_path):
+    text = ("| Benchmark | A | B |\n|---|---|---|\n| GPQA Diamond | 60.1 | 55.0\\* |\n| MMLU | 80.2 | 78.5\\* |\n"
+            "\nData points marked with * are directly from the model's tech report.\n")
+    report = _audit_md(tmp_path, text)
+    second = {s.model for s in report.scores if s.resolution.secondhand}
+    assert second == {"B"}
+    assert any(f.code == "CC209" for f in report.findings)
