@@ -121,3 +121,31 @@ def test_smallest_n_none_found():
 def test_impossible_inputs_raise(call):
     with pytest.raises(ValueError):
         call()
+
+
+def test_chance_of_fit_counts_the_printable_values_a_grid_reaches():
+    from claimcheck.stats import chance_of_fit
+
+    assert chance_of_fit(164, 1) == pytest.approx(165 / 1001)  # each k/164 prints differently at 0.1
+    assert chance_of_fit(30, 1, runs=64) == 1.0  # 1,921 grid points cover every printed value
+    assert chance_of_fit(1, 0) == pytest.approx(2 / 101)  # n = 1: only 0 and 100
+    assert chance_of_fit(2, 1, scale=1.0) == pytest.approx(3 / 11)  # 0, 0.5, 1 on a 0-1 scale
+    brute = len({round(k / 817 * 100, 1) for k in range(818)}) / 1001
+    assert chance_of_fit(817, 1) == pytest.approx(brute)
+    with pytest.raises(ValueError):
+        chance_of_fit(0, 1)
+
+
+def test_fits_beyond_chance_is_the_binomial_upper_tail():
+    from math import comb
+
+    from claimcheck.stats import fits_beyond_chance
+
+    def tail(f, m, p):
+        return sum(comb(m, j) * p ** j * (1 - p) ** (m - j) for j in range(f, m + 1))
+
+    for f, m, p in [(13, 15, 0.165), (6, 8, 0.5), (0, 5, 0.3), (5, 5, 0.3), (1, 1, 0.9)]:
+        assert fits_beyond_chance(f, m, p) == pytest.approx(tail(f, m, p), rel=1e-12)
+    assert fits_beyond_chance(0, 4, 0.2) == 1.0
+    with pytest.raises(ValueError):
+        fits_beyond_chance(6, 5, 0.5)
