@@ -38,7 +38,7 @@ CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 KEYS = Path(__file__).resolve().parent / "corpus" / "keys"
 
 _TAG = re.compile(r"<[^>]*>")
-_TOKEN = re.compile(r"[0-9a-z]+|[^\x00-\x7f\s]", re.I)
+_TOKEN = re.compile(r"[0-9a-z]+\+*|[^\x00-\x7f\s]", re.I)  # "MBPP+" is not "MBPP"
 
 
 def tokens(text: str | None) -> tuple[str, ...]:
