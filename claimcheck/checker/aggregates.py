@@ -50,11 +50,17 @@ def is_benchmark_row(s: Score) -> bool:
     return s.resolution.row_kind in ("benchmark", "unknown")
 
 
-def rows_text(rows: tuple[int, ...]) -> str:
-    """Row numbers as a message names them: "row 3", "rows 2, 5", "rows 2–8"."""
+def rows_text(rows: tuple[int, ...], axis: str = "rows") -> str:
+    """Row (or column) numbers as a message names them: "row 3", "rows 2, 5", "columns 2–8"."""
+    one = axis[:-1]
     if len(rows) > 2 and list(rows) == list(range(rows[0], rows[-1] + 1)):
-        return f"rows {rows[0]}–{rows[-1]}"
-    return ("row " if len(rows) == 1 else "rows ") + ", ".join(map(str, rows))
+        return f"{axis} {rows[0]}–{rows[-1]}"
+    return (f"{one} " if len(rows) == 1 else f"{axis} ") + ", ".join(map(str, rows))
+
+
+def position(s: Score, axis: str) -> int:
+    """Where a cell sits along an aggregate's line: its source row, or (models as rows) its 1-based column."""
+    return s.row if axis == "rows" else s.col + 1
 
 
 @dataclass(frozen=True)
@@ -62,9 +68,10 @@ class InputSet:
     """One reading of which rows an aggregate row summarises."""
 
     where: str  # "rows 2–8 above it", "every benchmark row of the table (rows 2–12)"
-    rows: tuple[int, ...]
+    rows: tuple[int, ...]  # positions along the line: source rows, or columns where models are rows
     kind: str = "percent"  # what the aggregate averages: the commonest kind of its section
-    mixed: tuple[tuple[int, str], ...] = ()  # (row, kind) of inputs of another kind
+    mixed: tuple[tuple[int, str], ...] = ()  # (position, kind) of inputs of another kind
+    axis: str = "rows"  # "columns" for an Average column of a table with models as rows
 
     @property
     def other_units(self) -> list[tuple[int, str]]:
@@ -112,9 +119,10 @@ class Recomputed:
 
     def numbers(self) -> dict:
         """The numbers a finding stores."""
+        axis = self.inputs.axis
         return dict(printed=self.printed, expected=self.expected, tolerance=self.tolerance, diff=self.diff,
                     method=self.method, input_rows=list(self.inputs.rows), inputs=self.inputs.where,
-                    missing_rows=[m.row for m in self.missing])
+                    missing_rows=[position(m, axis) for m in self.missing], axis=axis)
 
 
 @dataclass(frozen=True)
@@ -161,7 +169,7 @@ class CoverageGap:
 
 def covered_rows(fits: Sequence[AggregateFit]) -> dict[str, set[int]]:
     """The input rows with a value behind each aggregate cell: aggregate score id -> rows."""
-    return {f.aggregate.id: {c.row for c in f.used.cells} for f in fits if f.used is not None}
+    return {f.aggregate.id: {position(c, f.used.inputs.axis) for c in f.used.cells} for f in fits if f.used is not None}
 
 
 def coverage_gaps(fits: Sequence[AggregateFit]) -> list[CoverageGap]:
@@ -175,8 +183,8 @@ def coverage_gaps(fits: Sequence[AggregateFit]) -> list[CoverageGap]:
         u = f.used
         if u is None or not u.missing or f.counts_missing_as_zero:
             continue
-        others = tuple(g for g in fits
-                       if g is not f and any(m.row in present.get(g.aggregate.id, ()) for m in u.missing))
+        others = tuple(g for g in fits if g is not f
+                       and any(position(m, u.inputs.axis) in present.get(g.aggregate.id, ()) for m in u.missing))
         if others:
             gaps.append(CoverageGap(f, u, others))
     return gaps
@@ -196,19 +204,33 @@ def fits_by_row(context: CheckContext) -> list[list[AggregateFit]]:
 
 
 def fit_aggregates(scores: Sequence[Score]) -> tuple[AggregateFit, ...]:
-    """A fit for every printed cell of an Average / Total / Overall row, in score order."""
-    columns: dict[tuple, list[Score]] = {}
+    """A fit for every printed cell of an Average / Total / Overall line, in score order.
+
+    The line is the aggregate's column (its model's cells, by row) or, where models are rows and
+    the aggregate is a column, its row (its model's cells, by column).
+    """
+    by_model: dict[tuple, list[Score]] = {}
     for s in scores:
-        columns.setdefault((s.input, s.table, s.model, s.col), []).append(s)
+        by_model.setdefault((s.input, s.table, s.model), []).append(s)
     fits = []
     for s in scores:
         if s.status != "checked" or not _is_aggregate(s) or s.value is None:
             continue
-        column = sorted(columns[(s.input, s.table, s.model, s.col)], key=lambda x: x.row)
-        tried = tuple(r for inputs in input_sets(s, column) for r in _recompute_all(s, column, inputs))
+        line, axis = aggregate_line(s, by_model[(s.input, s.table, s.model)])
+        if axis == "columns" and not (_MEAN.match(s.label) or _TOTAL.match(s.label)):
+            continue  # an "Overall" column beside its parts is the benchmark's own overall score
+        tried = tuple(r for inputs in input_sets(s, line, axis) for r in _recompute_all(s, line, inputs))
         if tried:
             fits.append(AggregateFit(s, tried))
     return tuple(fits)
+
+
+def aggregate_line(agg: Score, same_model: list[Score]) -> tuple[list[Score], str]:
+    """The cells an aggregate may summarise, in order, and the axis they lie on."""
+    across = [x for x in same_model if x.row == agg.row and x.col != agg.col]
+    if across:  # "| Model | MMLU | GSM8K | Avg |": the average of the row
+        return sorted([x for x in same_model if x.row == agg.row], key=lambda x: x.col), "columns"
+    return sorted([x for x in same_model if x.col == agg.col], key=lambda x: x.row), "rows"
 
 
 def _is_aggregate(s: Score) -> bool:
@@ -230,22 +252,25 @@ def _section(column: list[Score], i: int, step: int) -> list[Score]:
     return out[::step]
 
 
-def input_sets(agg: Score, column: list[Score]) -> list[InputSet]:
-    """The readings of which rows of its column an aggregate summarises, in order of preference."""
+def input_sets(agg: Score, column: list[Score], axis: str = "rows") -> list[InputSet]:
+    """The readings of which cells of its line an aggregate summarises, in order of preference."""
     i = next(j for j, s in enumerate(column) if s.id == agg.id)
     above, below = _section(column, i, -1), _section(column, i, +1)
     every = [s for s in column if is_benchmark_row(s)]
     kinds = [value_kind(s) for s in (above or below or every)]
     kind = max(sorted(set(kinds), key=lambda k: k != "percent"), key=kinds.count) if kinds else "percent"
+    before, after, whole = (("above it", "below it", "every benchmark row of the table") if axis == "rows"
+                            else ("before it", "after it", "every benchmark column of the row"))
     out: list[InputSet] = []
-    for members, where in ((above, "above it"), (below, "below it"), (every, "every benchmark row of the table")):
+    for members, where in ((above, before), (below, after), (every, whole)):
         same = [s for s in members if value_kind(s) == kind]
         for group in (same, members):
-            rows = tuple(s.row for s in group)
+            rows = tuple(position(s, axis) for s in group)
             if rows and rows not in {x.rows for x in out}:
-                text = f"{rows_text(rows)} {where}" if "every" not in where else f"{where} ({rows_text(rows)})"
-                mixed = tuple((s.row, value_kind(s)) for s in group if value_kind(s) != kind)
-                out.append(InputSet(text, rows, kind, mixed))
+                text = (f"{rows_text(rows, axis)} {where}" if not where.startswith("every")
+                        else f"{where} ({rows_text(rows, axis)})")
+                mixed = tuple((position(s, axis), value_kind(s)) for s in group if value_kind(s) != kind)
+                out.append(InputSet(text, rows, kind, mixed, axis))
     return out
 
 
@@ -260,7 +285,7 @@ def _methods(agg: Score, cells: list[Score]) -> list[str]:
 
 
 def _recompute_all(agg: Score, column: list[Score], inputs: InputSet) -> Iterator[Recomputed]:
-    members = [s for s in column if s.row in inputs.rows]
+    members = [s for s in column if position(s, inputs.axis) in inputs.rows]
     cells = [s for s in members if s.status == "checked" and s.value is not None]
     missing = [s for s in members if s.status == "missing"]
     if not cells or len(cells) + len(missing) != len(members):  # an unreadable input: cannot recompute

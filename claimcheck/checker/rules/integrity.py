@@ -281,7 +281,7 @@ class AggregateMismatch(Rule):
 
     def _mixed(self, agg: Score, r: Recomputed) -> Finding:
         mixed = r.inputs.other_units
-        what = ", ".join(f"row {row} ({KIND_WORDS[kind]})" for row, kind in mixed)
+        what = ", ".join(f"{r.inputs.axis[:-1]} {row} ({KIND_WORDS[kind]})" for row, kind in mixed)
         return self.finding(
             f"{cell_name(agg)} recomputes only as the {r.method} of {r.inputs.where}, which averages {what} "
             f"with {KIND_WORDS[r.inputs.kind]}s as if they were one unit (CC101)",

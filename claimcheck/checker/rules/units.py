@@ -6,7 +6,7 @@ import re
 
 from typing import Iterator
 
-from claimcheck.checker.aggregates import AggregateFit, aggregate_fits
+from claimcheck.checker.aggregates import AggregateFit, aggregate_fits, position
 from claimcheck.checker.base import CheckContext, Rule, cell_name
 from claimcheck.checker.emphasis import marked_rows, misread_direction
 from claimcheck.checker.printed_rows import rows_where
@@ -225,7 +225,7 @@ def _lower_inputs(fit: AggregateFit) -> tuple[list[Score], bool] | None:
     if reading is None:
         return None
     rows = {row for row, kind in reading.inputs.mixed if kind == "lower-is-better"}
-    cells = [c for c in reading.cells if c.row in rows]
+    cells = [c for c in reading.cells if position(c, reading.inputs.axis) in rows]
     return (cells, sure) if cells else None
 
 
