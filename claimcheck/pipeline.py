@@ -80,7 +80,8 @@ def parse_tables(tables: Sequence[SourceTable], resolver, benchmark: str | None)
     return out, readings
 
 
-def resolve_rows(observations: Sequence[Observation], resolver) -> tuple[dict[str, Resolution], dict[str, str]]:
+def resolve_rows(observations: Sequence[Observation], resolver,
+                 readings: Sequence[TableReading] = ()) -> tuple[dict[str, Resolution], dict[str, str]]:
     """Stage 3: one resolution per line item, in table order so "same as above" finds its parent.
 
     Also returns the qualifier clauses that name one model of the row ("Nova-2 high effort"),
@@ -93,6 +94,8 @@ def resolve_rows(observations: Sequence[Observation], resolver) -> tuple[dict[st
         groups.setdefault(obs.group, []).append(obs)
     by_row: dict[tuple[int, int, int], Resolution] = {}
     out: dict[str, Resolution] = {}
+    inputs_of = {o.table: o.input for o in observations}
+    captions = {(inputs_of.get(r.table, 0), r.table): r.caption for r in readings if r.caption}
     clauses: dict[str, str] = {}
     for key, members in groups.items():
         first = members[0]
@@ -100,6 +103,9 @@ def resolve_rows(observations: Sequence[Observation], resolver) -> tuple[dict[st
         clauses.update({m.id: per_model[m.model] for m in members if m.model in per_model})
         parent = by_row.get((first.input, first.table, ctx.inherits_from)) if ctx.inherits_from else None
         res = resolver.resolve(ctx, [m.cell for m in members], parent)
+        caption = captions.get((first.input, first.table), "")
+        if res.row_kind == "unknown" and caption and ctx.label.strip():
+            res = resolver.resolve_under(caption, ctx, [m.cell for m in members], res)
         out[key] = res
         for m in members:
             by_row[(m.input, m.table, m.row)] = res
@@ -262,7 +268,7 @@ def audit(
     catalogue = load_catalogue(options.registry_files)
     resolver = Resolver(catalogue, assume_n=options.assume_n)
     observations, readings = parse_tables(tables, resolver, options.benchmark)
-    per_cell = apply_footnotes(observations, readings, resolve_rows(observations, resolver), resolver)
+    per_cell = apply_footnotes(observations, readings, resolve_rows(observations, resolver, readings), resolver)
     scores = measure_scores(observations, per_cell, options, table_origins(tables, inputs or ()))
     claims = read_text_claims(options.claims_files, scores, resolver) if options.claims_files else []
     comparisons, findings, rules, verdicts = checker.run(

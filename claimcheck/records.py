@@ -76,6 +76,12 @@ class SourceTable:
     rows: tuple[tuple[RawCell, ...], ...]
     notes: tuple[str, ...] = ()  # footnotes or captions printed around the table
     decimal_comma: bool = False  # the table prints "88,4%" for 88.4%
+    caption: str = ""  # the heading or caption the table is printed under, when the reader knows it
+
+    @property
+    def heading(self) -> str:
+        """The caption, else the heading a reader wrote into the name ("page.md table 2 — Ruler")."""
+        return self.caption or (self.name.rsplit(" — ", 1)[1].strip() if " — " in self.name else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +130,7 @@ class TableReading:
     stacked: tuple[int, ...] = ()  # source rows whose <br>-stacked lines became rows of their own
     why: str = ""  # why this orientation and label column
     legend: Legend = Legend()  # what its notes say about marks and emphasis
+    caption: str = ""  # the heading the table is printed under; it may name the benchmark of every line
 
 
 # ── parse ───────────────────────────────────────────────────────────────────

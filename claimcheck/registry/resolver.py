@@ -126,6 +126,22 @@ class Resolver:
         res = self._build(bench, text, context, inherited, cells, parent.confidence * 0.95, reasons, parent=parent)
         return res
 
+    def resolve_under(self, caption: str, context: RowContext, cells: Sequence[CellValue], res: Resolution) -> Resolution:
+        """An unknown line read under its table's caption: "C++" under "Multi-lingual HumanEval", "4K"
+        under "Ruler".  Used only when the caption names a benchmark and the line then names one of
+        its registered versions or subsets (or nothing the guard calls another benchmark); else the
+        line stays unknown."""
+        match = self.match(caption)
+        if match is None or not match.prefix:
+            return res
+        bench = self.catalogue.entries[match.key]
+        named = f"{caption[match.start:match.end]} {context.label.strip()}"
+        under = self.resolve(replace(context, label=named), cells)
+        if under.benchmark != bench.id or (under.subset is None and under.version is None):
+            return res  # the line must name a part of the caption's benchmark, not just sit under it
+        why = f"the table's caption {caption!r} names {bench.name!r}; the line {context.label.strip()!r} names its part"
+        return replace(under, reasons={**under.reasons, "benchmark": why})
+
     def _registers(self, bench: Benchmark, word: str) -> bool:
         """Whether a word beside the alias names one of the benchmark's versions or subsets, or is
         part of another of its aliases ("Hard" of "BBH"/"BigBench Hard")."""

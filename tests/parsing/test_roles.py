@@ -200,3 +200,17 @@ def test_a_negated_thinking_mode_is_off(text, mode):
     from claimcheck.parsing.labels import facets_of
 
     assert facets_of(text, ()).thinking_budget == mode
+
+
+def test_a_line_is_read_under_the_caption_that_names_its_benchmark(tmp_path):
+    report = _audit_md(tmp_path, "## Ruler\n\n| Model | 4k | 128k | Foo |\n|---|---|---|---|\n| A | 0.95 | 0.80 | 0.5 |\n")
+    got = {s.label: (s.benchmark, s.resolution.subset) for s in report.scores}
+    assert got["4k"][0] == "ruler" and got["4k"][1] is not None
+    assert got["128k"][0] == "ruler"
+    assert got["Foo"] == (None, None)  # a line naming no part of the caption's benchmark stays unknown
+    assert "caption" in next(s for s in report.scores if s.label == "4k").resolution.reasons["benchmark"]
+
+
+def test_a_caption_that_names_no_benchmark_changes_nothing(tmp_path):
+    report = _audit_md(tmp_path, "## Evaluation results\n\n| Model | 4k |\n|---|---|\n| A | 0.95 |\n")
+    assert report.scores[0].benchmark is None
