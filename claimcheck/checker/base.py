@@ -125,15 +125,39 @@ class ComparabilityRule(Rule):
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         unstated: dict[tuple[str, str], list[Comparison]] = {}
+        setups: dict[tuple[str, str], list[tuple[Comparison, list[Difference]]]] = {}
         for comp in context.comparisons:
             diffs = [d for d in comp.differences if d.code == self.code]
-            if diffs and all(not d.known for d in diffs) and comp.kind == "head-to-head":
+            if diffs and comp.kind == "configuration":  # one finding per pair of rows, not per model
+                rows = tuple(sorted(context.score(i).group for i in comp.scores))
+                setups.setdefault(rows, []).append((comp, diffs))  # type: ignore[arg-type]
+            elif diffs and all(not d.known for d in diffs) and comp.kind == "head-to-head":
                 facet = diffs[0].facet  # caveats of one row are said once, not once per pair
                 unstated.setdefault((context.score(comp.scores[0]).group, facet), []).append(comp)
             elif diffs:
                 yield self.comparison_finding(context, comp, diffs)
         for (_, facet), comps in unstated.items():
             yield self.caveat_finding(context, facet, comps)
+        for pairs in setups.values():
+            yield (self.comparison_finding(context, *pairs[0]) if len(pairs) == 1
+                   else self.setup_finding(context, pairs))
+
+    def setup_finding(self, context: CheckContext, pairs: list[tuple[Comparison, list[Difference]]]) -> Finding:
+        """Several models printed on two rows that differ in one setup: one finding for the two rows."""
+        first = [context.score(i) for i in pairs[0][0].scores]
+        gaps = [abs(a.value - b.value) for c, _ in pairs
+                for a, b in [tuple(context.score(i) for i in c.scores)] if a.value is not None and b.value is not None]
+        models = list(dict.fromkeys(context.score(c.scores[0]).model for c, _ in pairs))
+        what = "; ".join(d.describe() for d in pairs[0][1])
+        spread = f" ({min(gaps):.1f}–{max(gaps):.1f} points apart)" if gaps else ""
+        known = all(d.known for _, diffs in pairs for d in diffs)
+        return self.finding(
+            f"{first[0].title!r} ({first[0].ref}) vs {first[1].title!r} ({first[1].ref}): {what} for each of "
+            f"{len(models)} models{spread}: a configuration effect, not a model comparison",
+            scores=[i for c, _ in pairs for i in c.scores], comparisons=[c.id for c, _ in pairs],
+            severity=None if known else "info", facet=self.facet, models=models,
+            differences=[{"a": d.a, "b": d.b, "known": d.known} for d in pairs[0][1]],
+        )
 
     def caveat_finding(self, context: CheckContext, facet: str, comps: list[Comparison]) -> Finding:
         """One info finding for a row whose pairs cannot be matched on a facet the table does not state."""

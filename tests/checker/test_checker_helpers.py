@@ -190,3 +190,13 @@ def test_implied_n_goes_with_the_known_n_within_a_factor_of_two(tmp_path):
     assert within_factor(300, 198) and not within_factor(500, 198)
     assert not goes_with_n(500, 198, s)
     assert widest_half_width(0.5) == pytest.approx(1.959964 * 0.5, rel=1e-6)
+
+
+def test_one_configuration_finding_per_pair_of_rows(tmp_path):
+    from claimcheck.pipeline import audit
+
+    path = tmp_path / "t.csv"
+    path.write_text("Benchmark,A,B,C\nAIME 2024,80.0%,70.0%,60.0%\nAIME 2025,76.7%,66.7%,50.0%\n", encoding="utf-8")
+    found = [f for f in audit([str(path)]).findings if f.code == "CC201"]
+    assert len(found) == 1 and "each of 3 models (3.3–10.0 points apart)" in found[0].message
+    assert len(found[0].comparisons) == 3
