@@ -269,6 +269,7 @@ class Resolution:
     row_kind: Literal["benchmark", "aggregate", "unknown", "skipped"] = "unknown"
     skip_reason: str | None = None  # set when the row is not a benchmark
     system_level: bool = False  # registry: scores belong to an agent+harness system
+    value_range: tuple[float, float] | None = None  # registry: the scale values lie on (1–10 for a judge score)
     composite: bool = False  # registry: an index over several benchmarks
 
     @property

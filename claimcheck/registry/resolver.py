@@ -213,6 +213,7 @@ class Resolver:
             granularity=(version.granularity if version and version.granularity else None) or bench.granularity,
             statuses=statuses, row_kind="benchmark",
             system_level=bench.system_level, composite=bench.composite,
+            value_range=tuple(bench.range) if bench.range else None,
         )
 
     def _version_subset(self, bench: Benchmark, text: str, facets: Facets, context: RowContext,

@@ -95,6 +95,76 @@ class FractionPercentMix(Rule):
                     f"{len(percents)} percentage(s) (e.g. {cell_name(percents[0])})",
                     scores=[s.id for s in fractions + percents[:3]],
                 )
+        for row in context.rows().values():
+            yield from self._fraction_cells(row)
+
+    def _fraction_cells(self, row: list[Score]) -> Iterator[Finding]:
+        """Cells of a percentage row printed as fractions ("1" for 100% beside 96.8): a value of at
+        most 1, printed to another precision than the row's other cells, which are all 20 times larger."""
+        cells = [s for s in row if s.status == "checked" and s.unit == "percent" and s.value is not None]
+        if len(cells) < 2:
+            return
+        for s in cells:
+            if not 0 < s.value <= 1 or s.cell.decimals is None:  # type: ignore[operator]
+                continue
+            larger = [o for o in cells if o.value > 1]  # type: ignore[operator]
+            if larger and all(o.value >= 20 * s.value and o.cell.decimals != s.cell.decimals  # type: ignore[operator]
+                              for o in larger):
+                yield self.finding(
+                    f"{cell_name(s)} reads as {s.value:g}% beside {', '.join(o.cell.shown for o in larger[:3])} "
+                    f"in the same row: it is probably a fraction ({s.value:g} = {100 * s.value:g}%)",
+                    scores=[s.id, *(o.id for o in larger)], value=s.value,
+                )
+
+
+class ScaleMix(Rule):
+    """A score on a short scale (a 1–10 judge score) printed among percentages with no scale shown.
+
+    MT-Bench's 8.5 out of 10 sits beside MMLU's 78.9 out of 100 in many release tables.  Without
+    "/10" or "(1–10)" a reader takes 8.5 for 8.5%, a script averages it in, and a 0.3-point judge
+    gap looks like noise on a 100-point scale.  The registry says which benchmarks are reported on
+    such a scale; the finding says so once per row.
+
+    Bad:
+        | MT-Bench | 8.51 |
+        | MMLU     | 78.9 |
+    Good:
+        | MT-Bench (1–10) | 8.51 |
+        | MMLU (%)        | 78.9 |
+    Reference: MT-Bench (Zheng et al. 2023, "Judging LLM-as-a-Judge", arXiv 2306.05685) scores 1–10.
+    """
+
+    code, slug, family, severity = "CC106", "scale-mix", "units", "warning"
+
+    def check(self, context: CheckContext) -> Iterator[Finding]:
+        for scores in _tables(context).values():
+            percents = [s for s in scores if s.unit in ("percent", "fraction", "win-rate")]
+            if not percents:
+                continue
+            seen: set[str] = set()
+            for s in scores:
+                if s.unit != "points" or s.group in seen or _states_scale(s):
+                    continue
+                low, high = s.resolution.value_range or (None, None)
+                if high is None or high > 10:  # ROUGE, BLEU and other 0–100 points read like percentages
+                    continue
+                seen.add(s.group)
+                scale = f"a {low:g}–{high:g} scale"
+                row = [x for x in scores if x.group == s.group]
+                yield self.finding(
+                    f"{s.title!r} ({s.ref}) is a score on {scale}, printed with no unit among "
+                    f"{len(percents)} percentage(s) (e.g. {cell_name(percents[0])}): {s.cell.shown} is not {s.cell.shown}%",
+                    scores=[x.id for x in row] + [percents[0].id], value_range=s.resolution.value_range,
+                )
+
+
+_SCALE_WORDS = re.compile(r"/\s*10\b|\(\s*[01]\s*[-–~]\s*(?:5|10)\s*\)|\bout of (?:5|10)\b|\bscore\b|\brating\b|分制", re.I)
+
+
+def _states_scale(s: Score) -> bool:
+    """Whether the row says its scale ("MT-Bench (1–10)", a unit column, "/10")."""
+    text = " ".join((s.label, s.title, *s.qualifiers))
+    return bool(_SCALE_WORDS.search(text)) or "unit" in s.resolution.reasons or s.resolution.unit_reason.startswith("the table says")
 
 
 class UnitUnknown(Rule):
@@ -229,4 +299,4 @@ def _lower_inputs(fit: AggregateFit) -> tuple[list[Score], bool] | None:
     return (cells, sure) if cells else None
 
 
-RULES = [EloPercentMix, FractionPercentMix, UnitUnknown, PercentileAsScore, LowerIsBetter]
+RULES = [EloPercentMix, FractionPercentMix, UnitUnknown, PercentileAsScore, LowerIsBetter, ScaleMix]
