@@ -96,7 +96,15 @@ _METRICS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"\belo\b|\brating\b|评级|等级分", re.I), "rating"),
     (re.compile(r"\bacc(?:uracy)?\b|准确率|正确率", re.I), "accuracy"),
 ]
-_TOOLS_ON = re.compile(r"\b(?:with|w/|w\.|using|use)\s*(?:tools?|search|python|code execution|browsing)\b|\btool[- ]?(?:use|augmented|enabled)\b|\bagentic\b|有工具|使用工具|带工具|可用工具|工具增强", re.I)
+_TOOLS_ON = re.compile(r"\b(?:with|w/|w\.|using|use)\s*(?:tools?|search|python|code execution|browsing)\b|"
+                       r"\b(?:python|search|browsing|code)\s*\+\s*(?:search|python|browsing|code)\b|\btool[- ]?(?:use|augmented|enabled)\b|\bagentic\b|有工具|使用工具|带工具|可用工具|工具增强", re.I)
+#: Agent scaffolds and harnesses vendors name, and "in-house framework" / "X harness" phrases.
+_HARNESS = re.compile(
+    r"\b(?:agentless|(?:mini-)?swe-agent|openhands|open\s?hands|terminus(?:[- ]?\d+)?|codex[- ]cli|claude[- ]code|"
+    r"aider|moatless(?:[- ]tools)?|autocoderover|bash[- ]only|"
+    r"(?:in-house|internal|our own|proprietary|custom|our)\s+(?:evaluation\s+)?(?:framework|harness|scaffold(?:ing)?|agent)|"
+    r"(?!(?:evaluation|eval|the|same|standard|official|this|that|an?|its|their)\s)[A-Za-z][\w.-]*\s+(?:harness|scaffold))\b"
+    r"|内部框架|自研框架", re.I)
 _TOOLS_OFF = re.compile(r"\b(?:no|without|w/o)\s*tools?\b|\btool[- ]?free\b|\bno[- ]tool\b|\bagentless\b|无工具|不使用工具|不用工具|不带工具", re.I)
 _SHOTS = re.compile(r"\b(\d+)\s*-?\s*shots?\b|(\d+)\s*样本", re.I)
 _ZERO_SHOT = re.compile(r"\bzero[- ]shot\b|零样本", re.I)
@@ -199,6 +207,8 @@ def extract_facets(text: str) -> Facets:
         found("tools", False, m.group(0))
     elif m := _TOOLS_ON.search(text):
         found("tools", True, m.group(0))
+    if m := _HARNESS.search(text):
+        found("harness", " ".join(m.group(0).split()), m.group(0))
     metric, words = _metric(text)
     if metric:
         found("metric", metric, words or metric)

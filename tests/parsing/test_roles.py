@@ -214,3 +214,16 @@ def test_a_line_is_read_under_the_caption_that_names_its_benchmark(tmp_path):
 def test_a_caption_that_names_no_benchmark_changes_nothing(tmp_path):
     report = _audit_md(tmp_path, "## Evaluation results\n\n| Model | 4k |\n|---|---|\n| A | 0.95 |\n")
     assert report.scores[0].benchmark is None
+
+
+@pytest.mark.parametrize("text, harness, tools", [
+    ("SWE-bench Verified (Agentless)", "Agentless", False), ("Terminus 2", "Terminus 2", None),
+    ("OpenHands", "OpenHands", None), ("in-house framework", "in-house framework", None),
+    ("SWE-agent", "SWE-agent", None), ("HLE (Python + Search)", None, True), ("w/ browsing", None, True),
+    ("the evaluation harness", None, None), ("MMLU (5-shot)", None, None), ("Codex CLI", "Codex CLI", None),
+])
+def test_harness_and_tools_qualifiers(text, harness, tools):
+    from claimcheck.parsing.labels import facets_of
+
+    f = facets_of(text, ())
+    assert (f.harness, f.tools) == (harness, tools)
