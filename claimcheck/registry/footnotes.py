@@ -27,6 +27,12 @@ _COUNT = re.compile(
 )
 
 
+#: Budget phrases, never subsets: "extended" in "w/o extended thinking" is not GPQA Extended.
+_BUDGET_PHRASES = re.compile(
+    r"(?:\b(?:w/o|w/|without|with|no|non)[- ]?)?\s*\bextended\s+(?:thinking|reasoning)\b|\b(?:non[- ]?)?thinking\b|"
+    r"\b(?:minimal|low|medium|high|max)\s+(?:effort|reasoning)\b|\breasoning effort\b", re.I)
+
+
 def read_notes(notes: Sequence[str]) -> list[Note]:
     """Split a table's notes into marked and unmarked ones (the legend's reading of them)."""
     return [read_note(n) for n in notes]
@@ -59,7 +65,7 @@ def refine(res: Resolution, note: Note, resolver) -> Resolution:
     facets = extract_facets(note.text)
     bench = resolver.catalogue.get(res.benchmark)
     changes: dict = {"reasons": {**res.reasons, "note": f"footnote {note.marker}: {note.text[:120]}"}}
-    subset = resolver.subset_named(bench, note.text, res.version)
+    subset = resolver.subset_named(bench, _BUDGET_PHRASES.sub(" ", note.text), res.version)
     if subset is not None and subset.id != res.subset:
         changes["subset"] = subset.id
         if res.n_source != "table":  # a count printed in the table stays; the registry's follows the subset

@@ -227,3 +227,11 @@ def test_harness_and_tools_qualifiers(text, harness, tools):
 
     f = facets_of(text, ())
     assert (f.harness, f.tools) == (harness, tools)
+
+
+def test_extended_thinking_in_a_model_header_is_a_budget_not_gpqas_extended_subset(tmp_path):
+    report = _audit_md(tmp_path, "| Benchmark | Kimi K2 | Claude Opus 4 (w/o extended thinking) | Claude Sonnet 4 (extended thinking) |\n"
+                                 "|---|---|---|---|\n| GPQA-Diamond | 75.1 | 74.9 | 70.0 |\n")
+    got = {s.model: (s.resolution.subset, s.n, dict(s.resolution.budget).get("thinking_budget")) for s in report.scores}
+    assert got["Claude Opus 4 (w/o extended thinking)"] == ("diamond", 198, "off")
+    assert got["Claude Sonnet 4 (extended thinking)"] == ("diamond", 198, "on")
