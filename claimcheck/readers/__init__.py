@@ -1,19 +1,27 @@
 """Read inputs (CSV/TSV, XLSX, Markdown, HTML, URL, stdin) into SourceTables.
 
 Readers only find tables and keep each cell's printed text with its position,
-footnote markers and emphasis; they interpret nothing.
+footnote markers and emphasis; they interpret nothing.  A URL is read as HTML,
+or as Markdown when it serves Markdown or plain text (a raw GitHub README).
+
+The HTML and Markdown readers tell a ``<sup>`` that prints a footnote mark from
+one that prints words the same way (:func:`sup_marks`, :func:`sup_gap`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
+import re
 import sys
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from claimcheck.errors import InputError
 from claimcheck.records import InputFile, SourceTable
+
+if TYPE_CHECKING:
+    from claimcheck.scrapers.fetch import FetchedPage
 
 _FORMATS = {
     ".csv": "csv", ".txt": "csv", ".tsv": "tsv", ".tab": "tsv",
@@ -21,6 +29,33 @@ _FORMATS = {
     ".md": "md", ".markdown": "md",
     ".html": "html", ".htm": "html",
 }
+
+
+# one footnote mark: *, †, ‡ (or a few of them), a number, a letter, ¹, [1], [^a], (a)
+_MARK = re.compile(r"\\?[*†‡§¶#\d]{1,3}|[A-Za-z]|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}|\[\^?\w{1,3}\]|\(\w{1,2}\)")
+_MAX_MARKS = 4
+
+
+def sup_marks(text: str) -> tuple[str, ...] | None:
+    """The footnote marks a ``<sup>`` prints, or None when it prints words that belong to the text.
+
+        sup_marks("*") -> ("*",)      sup_marks("1, 2") -> ("1", "2")      sup_marks("") -> ()
+        sup_marks("(w/o extended thinking)") -> None      sup_marks("Kimi K2 Instruct") -> None
+    """
+    marks = tuple(m for m in re.split(r"[,\s]+", text) if m)
+    if len(marks) <= _MAX_MARKS and all(_MARK.fullmatch(m) for m in marks):
+        return marks
+    return None
+
+
+_SUFFIX = re.compile(r"[^\s(\[（【]{1,3}")
+
+
+def sup_gap(text: str) -> str:
+    """What separates a ``<sup>`` that prints words from the text before it: a space before a
+    qualifier ("Claude Sonnet 4 (w/o extended thinking)", "Astra preview"), nothing before a
+    suffix of up to three characters ("4<sup>th</sup>" -> "4th")."""
+    return "" if _SUFFIX.fullmatch(text.strip()) else " "
 
 
 def is_url(source: str) -> bool:
@@ -71,18 +106,21 @@ def _parse(data: bytes, fmt: str, source: str) -> tuple[list[SourceTable], str |
     from claimcheck.readers.delimited import decode
 
     text, encoding = decode(data, source)
+    return _parse_text(text, fmt, source), encoding, None
+
+
+def _parse_text(text: str, fmt: str, source: str) -> list[SourceTable]:
+    """The tables of a Markdown (``fmt == "md"``) or HTML document."""
+    tables: list[SourceTable] = []
     if fmt == "md":
         from claimcheck.readers.markdown import read_markdown
 
         tables = read_markdown(text, source)
-        if "<table" in text.lower():  # model cards often embed HTML tables in Markdown
-            from claimcheck.readers.html import read_html
+    if fmt != "md" or "<table" in text.lower():  # model cards often embed HTML tables in Markdown
+        from claimcheck.readers.html import read_html
 
-            tables += read_html(text, source)
-        return tables, encoding, None
-    from claimcheck.readers.html import read_html
-
-    return read_html(text, source), encoding, None
+        tables += read_html(text, source)
+    return tables
 
 
 def read_input(
@@ -90,18 +128,16 @@ def read_input(
     index: int,
     *,
     stdin: bytes | None = None,
-    fetch: Callable[[str], tuple[str, str]] | None = None,
+    fetch: Callable[[str], FetchedPage] | None = None,
 ) -> tuple[InputFile, list[SourceTable]]:
-    """Read one input into its tables.  ``fetch`` is injectable for URLs (tests)."""
+    """Read one input into its tables.  ``fetch`` is injectable for URLs (tests); the page it
+    returns is read as Markdown when its media type is Markdown or plain text, else as HTML."""
     if is_url(source):
         if fetch is None:
-            from claimcheck.scrapers import fetch_html as fetch
-        text, final_url = fetch(source)
-        data, fmt = text.encode("utf-8"), "html"
-        from claimcheck.readers.html import read_html
-
-        tables, encoding, delimiter = read_html(text, source), "utf-8", None
-        fmt = "url"
+            from claimcheck.scrapers.fetch import fetch_page as fetch
+        page = fetch(source)
+        tables = _parse_text(page.text, "md" if page.is_markdown else "html", source)
+        data, fmt, encoding, delimiter = page.text.encode("utf-8"), "url", "utf-8", None
     else:
         data, fmt = _load(source, stdin)
         tables, encoding, delimiter = _parse(data, fmt, source)

@@ -2,9 +2,12 @@
 
 rowspan/colspan are expanded (a spanned cell's text appears in every position
 it covers); leading header rows (``<thead>`` or rows made only of ``<th>``) are
-flattened into one header per column, "Model A / Score".  ``<sup>`` text
-becomes footnote markers; ``<b>``/``<strong>``/``<u>`` wrapping a whole cell
-becomes emphasis.  Only text is parsed: nothing (image, link, stylesheet) is
+flattened into one header per column, "Model A / Score".  A ``<sup>`` that
+prints a mark (``*``, ``1``) becomes a footnote marker; one that prints words
+("(w/o extended thinking)", a whole "Kimi K2 Instruct" set small) stays text.
+``<b>``/``<strong>``/``<u>`` wrapping a whole cell becomes emphasis.  Inline
+tags (``<a>``, ``<em>``, ``<code>``, ``<span>``) add no space, ``<br>`` and
+block tags one.  Only text is parsed: nothing (image, link, stylesheet) is
 ever fetched, and escaped markup stays literal text.
 """
 
@@ -17,6 +20,7 @@ from bs4 import BeautifulSoup, NavigableString, Tag
 from bs4.element import Comment, Declaration, Doctype, ProcessingInstruction
 
 from claimcheck.parsing.notes import NOTE_START
+from claimcheck.readers import sup_gap, sup_marks
 from claimcheck.records import RawCell, SourceTable
 
 _SKIP_TAGS = frozenset({"script", "style", "template", "noscript", "table", "head", "title"})
@@ -54,11 +58,7 @@ def _collect(node: Tag, parts: list[str], markers: list[str], keep_sup: bool) ->
             if name == "br":
                 parts.append(" ")
             elif name == "sup":
-                text = normalise(child.get_text(" "))
-                if keep_sup:
-                    parts.append(text.translate(_SUPERSCRIPT) if text.isdigit() else text)
-                else:
-                    markers.extend(m for m in re.split(r"[,\s]+", text) if m)
+                _collect_sup(child, parts, markers, keep_sup)
             elif name not in _SKIP_TAGS:
                 block = name in _BLOCK_TAGS
                 parts.append(" " if block else "")
@@ -66,8 +66,27 @@ def _collect(node: Tag, parts: list[str], markers: list[str], keep_sup: bool) ->
                 parts.append(" " if block else "")
 
 
+def _collect_sup(sup: Tag, parts: list[str], markers: list[str], keep_sup: bool) -> None:
+    """A ``<sup>``: a mark becomes a marker (or, kept, printed: "1, 2" as "¹,²"); words stay text."""
+    inner: list[str] = []
+    _collect(sup, inner, markers, keep_sup)
+    text = normalise("".join(inner))
+    marks = sup_marks(text)
+    if marks is None:
+        parts.append(sup_gap(text) + text)
+    elif keep_sup:
+        parts.append(",".join(m.translate(_SUPERSCRIPT) if m.isdigit() else m for m in marks))
+    else:
+        markers.extend(marks)
+
+
+def _is_mark(node: object) -> bool:
+    return isinstance(node, Tag) and node.name.lower() == "sup" and sup_marks(element_text(node)[0]) is not None
+
+
 def element_text(node: Tag, *, keep_sup: bool = True) -> tuple[str, tuple[str, ...]]:
-    """Printed text of an element (``<br>`` as a space) and, unless kept, its ``<sup>`` markers."""
+    """Printed text of an element (``<br>`` as a space) and, unless kept, the footnote marks of
+    its ``<sup>`` elements; a ``<sup>`` that prints words is text either way."""
     parts: list[str] = []
     markers: list[str] = []
     _collect(node, parts, markers, keep_sup)
@@ -75,14 +94,14 @@ def element_text(node: Tag, *, keep_sup: bool = True) -> tuple[str, tuple[str, .
 
 
 def _emphasis(cell: Tag) -> tuple[str, ...]:
-    """Emphasis of the elements that wrap the cell's whole content."""
+    """Emphasis of the elements that wrap the cell's whole content (footnote marks aside)."""
     found: list[str] = []
     node = cell
     while True:
         kids = [
             c for c in node.children
             if not (isinstance(c, NavigableString) and (isinstance(c, _NOT_TEXT) or not c.strip()))
-            and not (isinstance(c, Tag) and c.name.lower() == "sup")
+            and not _is_mark(c)
         ]
         if len(kids) != 1 or not isinstance(kids[0], Tag):
             return tuple(dict.fromkeys(found))
@@ -234,10 +253,27 @@ def _note_texts(node: Tag | NavigableString) -> list[str]:
     if not text or not ("footnote" in classes or "note" in classes or _NOTE_START.match(text)
                         or (isinstance(first, Tag) and first.name.lower() == "sup")):
         return []
+    if lines := _sup_lines(node):
+        return lines
     items = node.find_all(["li", "p", "dd"])
     inner = {id(i) for i in items}
     items = [i for i in items if not any(id(p) in inner for p in i.parents)]
     return [t for t in (element_text(i)[0] for i in items) if t] if items else [text]
+
+
+def _sup_lines(node: Tag) -> list[str]:
+    """The lines of a paragraph made of ``<sup>`` lines broken by ``<br>`` (how READMEs set their
+    notes small), one note each; [] for any other element."""
+    kids = [c for c in node.children if not _ignorable(c)]
+    sups = [c for c in kids if isinstance(c, Tag) and c.name.lower() == "sup"]
+    if len(sups) < 2 or any(not isinstance(c, Tag) or c.name.lower() not in ("sup", "br") for c in kids):
+        return []
+    return [t for t in (element_text(c)[0] for c in sups) if t]
+
+
+def _wrapper(node: Tag | None) -> bool:
+    """A ``<div>``, ``<figure>`` or custom element (GitHub's ``<markdown-accessiblity-table>``)."""
+    return node is not None and (node.name in ("div", "figure") or "-" in node.name)
 
 
 def _ignorable(node: object) -> bool:
@@ -250,9 +286,7 @@ def _notes(table: Tag) -> list[str]:
     """The caption, then footnote-like elements right after the table (or its wrapper)."""
     notes = _captions(table)
     anchor: Tag = table
-    while anchor.parent is not None and anchor.parent.name in ("div", "figure") and not any(
-        not _ignorable(s) for s in anchor.next_siblings
-    ):
+    while _wrapper(anchor.parent) and not any(not _ignorable(s) for s in anchor.next_siblings):
         anchor = anchor.parent
     for sibling in anchor.next_siblings:
         if _ignorable(sibling):

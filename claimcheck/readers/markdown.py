@@ -2,10 +2,14 @@
 
 Every pipe table in the document is read (leading and trailing pipes optional,
 ``\\|`` escapes, ``:---:`` alignment rows); tables inside fenced code blocks are
-not tables.  A cell keeps its printed text; emphasis that wraps the whole cell
-(``**91.5**``, ``__x__``, ``<b>``, ``<strong>``, ``<u>``) and footnote markers
-(``<sup>*</sup>``, ``^*``, ``[^1]``) move into ``RawCell.emphasis`` and
-``RawCell.markers``.  A row's number is its 1-based line in the document.
+not tables.  A cell keeps its printed text, as GitHub renders it: links, inline
+HTML tags (``<a>``, ``<span>``, ``<em>``, ``<code>``), italics and code spans
+print their text, ``<br>`` a space, partial bold stays ``**…**``.  Emphasis that
+wraps the whole cell (``**91.5**``, ``__x__``, ``<b>``, ``<strong>``, ``<u>``)
+and footnote markers (``<sup>*</sup>``, ``^*``, ``[^1]``) move into
+``RawCell.emphasis`` and ``RawCell.markers``; a ``<sup>`` that prints words
+("(w/o extended thinking)") stays text, as in the HTML reader.  A row's number
+is its 1-based line in the document.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import re
 
 from claimcheck.errors import InputError
 from claimcheck.parsing.notes import note_start
+from claimcheck.readers import sup_gap, sup_marks
 from claimcheck.records import RawCell, SourceTable
 
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
@@ -29,6 +34,7 @@ _DELIM_CELL = re.compile(r"^\s*:?-+:?\s*$")
 _NOTE_START = note_start(r"<sup>|\[\^?\w+\]|\^|[\w .()/-]{1,40}(?:methodology|protocol|setup|settings|details)\s*[:：]",
                          prefix=r"(?:>\s*)?")
 _SUP = re.compile(r"<sup>(.*?)</sup>", re.I | re.S)
+_INNER_SUP = re.compile(r"<sup(?:\s[^>]*)?>((?:(?!<sup[\s>]).)*?)</sup\s*>", re.I | re.S)  # no <sup> inside
 _FOOTREF = re.compile(r"\[\^([^\]\s]+)\]")
 _CARET_PAIR = re.compile(r"\^([^\s^]+)\^")
 _CARET_TAIL = re.compile(r"\^([*†‡§¶\w]{1,3})\s*$")
@@ -41,6 +47,14 @@ _WRAPPERS = (
 )
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _BR = re.compile(r"<br\s*/?>", re.I)
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
+_BOLD_TAG = re.compile(r"<(b|strong)(?:\s[^>]*)?>(.*?)</\1\s*>", re.I | re.S)
+_TAG = re.compile(r"</?([A-Za-z][\w-]*)(?:\s[^<>]*)?/?>")
+_BLOCK_TAGS = frozenset({"p", "div", "li", "ul", "ol", "dl", "dt", "dd", "section", "figure", "figcaption"})
+_UNDERLINE = frozenset({"u", "ins"})  # a line's underline is kept as its tag, which parse_cell reads
+_CODE = re.compile(r"`([^`]+)`")
+_ITALIC = (re.compile(r"(?<![\w*\\])\*(?=[^\s*])(.+?)(?<=[^\s*\\])\*(?![\w*])"),
+           re.compile(r"(?<![\w\\])_(?=[^\s_])(.+?)(?<=[^\s_\\])_(?!\w)"))
 _ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 _SHORT_PARAGRAPH = 300
@@ -80,11 +94,38 @@ def _is_delimiter(line: str, width: int) -> bool:
     return len(cells) == width and all(_DELIM_CELL.match(c) for c in cells)
 
 
-def _plain(text: str) -> str:
-    """The printed text of inline Markdown: links to their text, escapes resolved."""
-    text = _BR.sub(" ", _LINK.sub(r"\1", text))
+def _plain(text: str, *, keep: frozenset[str] = frozenset()) -> str:
+    """The printed text of inline Markdown: links, code spans, italics and inline HTML to their
+    text (bold as ``**…**``; tags named in ``keep`` kept), ``<br>`` and block tags a space,
+    escapes and entities resolved."""
+
+    def tag(m: re.Match) -> str:
+        name = m.group(1).lower()
+        return m.group(0) if name in keep else " " if name in _BLOCK_TAGS else ""
+
+    text = _BR.sub(" ", _LINK.sub(r"\1", _COMMENT.sub("", text)))
+    text = _TAG.sub(tag, _BOLD_TAG.sub(r"**\2**", text))
+    text = _CODE.sub(r"\1", text)
+    for italic in _ITALIC:
+        text = italic.sub(r"\1", text)
     text = _ESCAPE.sub(r"\1", text)
     return " ".join(html.unescape(text).split())
+
+
+def _sups(text: str, found: list[str]) -> str:
+    """``<sup>`` elements, innermost first: a mark into ``found``, words kept as text."""
+
+    def take(m: re.Match) -> str:
+        printed = _plain(m.group(1))
+        marks = sup_marks(printed)
+        if marks is None:
+            return sup_gap(printed) + m.group(1)
+        found.extend(marks)
+        return ""
+
+    while (replaced := _INNER_SUP.sub(take, text)) != text:
+        text = replaced
+    return text
 
 
 def _markers(text: str) -> tuple[str, list[str]]:
@@ -94,7 +135,8 @@ def _markers(text: str) -> tuple[str, list[str]]:
         found.extend(p for p in re.split(r"[,\s]+", _plain(m.group(1))) if p)
         return ""
 
-    for pattern in (_SUP, _FOOTREF, _CARET_PAIR, _CARET_TAIL):
+    text = _sups(text, found)
+    for pattern in (_FOOTREF, _CARET_PAIR, _CARET_TAIL):
         text = pattern.sub(take, text)
     return text.strip(), found
 
@@ -119,11 +161,12 @@ def read_cell(raw: str) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
 
 def cell_lines(raw: str) -> tuple[str, ...]:
     """The printed text of each line of a cell broken with ``<br>`` ("74.3<br>79.2" -> ("74.3", "79.2"));
-    empty for a cell of one line.  Each line keeps its own emphasis ("**79.2**")."""
+    empty for a cell of one line.  Each line keeps its own emphasis ("**79.2**", "<u>79.2</u>"); its footnote
+    marks are the cell's (``RawCell.markers``), as in the HTML reader."""
     parts = _BR.split(raw)
     if len(parts) < 2:
         return ()
-    return tuple(_ESCAPE.sub(r"\1", " ".join(html.unescape(p).split())) for p in parts)
+    return tuple(_plain(_markers(p)[0], keep=_UNDERLINE) for p in parts)
 
 
 def header_text(raw: str) -> str:

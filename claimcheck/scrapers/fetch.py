@@ -1,13 +1,18 @@
-"""Fetch one HTML page with httpx; every failure becomes a one-line FetchError.
+"""Fetch one page (HTML, Markdown or plain text) with httpx; every failure becomes a one-line FetchError.
 
 Only the page itself is requested: no images, stylesheets, scripts or linked
 pages.  Redirects are followed (at most five); the text is decoded with the
 response's charset, or the page's ``<meta charset>`` when the header has none.
+
+:func:`fetch_page` accepts a release page (``text/html``) and a raw Markdown
+or text file (``text/markdown``, ``text/plain``: a raw GitHub README) and says
+which it got; :func:`fetch_html` accepts HTML only.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from importlib import metadata
 
 import httpx
@@ -15,7 +20,23 @@ import httpx
 from claimcheck.errors import FetchError
 
 _HTML_TYPES = ("text/html", "application/xhtml+xml")
+#: Media types whose text is read as Markdown (pipe tables, and HTML tables embedded in it).
+MARKDOWN_TYPES = ("text/markdown", "text/x-markdown", "text/plain")
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class FetchedPage:
+    """A fetched page's text, the URL it was finally served from, and its media type."""
+
+    text: str
+    url: str
+    media_type: str  # "text/html" when the server named none but the body is HTML
+
+    @property
+    def is_markdown(self) -> bool:
+        """Whether the page is read as Markdown rather than as HTML."""
+        return self.media_type in MARKDOWN_TYPES
 
 
 def user_agent() -> str:
@@ -70,13 +91,9 @@ def _decode(response: httpx.Response) -> str:
     return response.text
 
 
-def fetch_html(url: str, *, client: httpx.Client | None = None, timeout: float = 20.0) -> tuple[str, str]:
-    """Fetch ``url`` and return (HTML text, final URL after redirects).
-
-    ``client`` is injectable (tests pass one with ``httpx.MockTransport``); a
-    client passed in is not closed.  Raises FetchError with one line on any
-    network error, a non-2xx status or a response that is not HTML.
-    """
+def _response(url: str, client: httpx.Client | None, timeout: float) -> tuple[httpx.Response, str, str]:
+    """The successful response for ``url``, the URL it came from, and its media type ("" if none
+    and the body is not HTML); a FetchError on any network error or non-2xx status."""
     own = client is None
     client = client or _client(timeout)
     try:
@@ -89,6 +106,33 @@ def fetch_html(url: str, *, client: httpx.Client | None = None, timeout: float =
     if not response.is_success:
         raise FetchError(f"HTTP {response.status_code} {response.reason_phrase} for {where}".rstrip())
     ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
-    if ctype not in _HTML_TYPES and not (not ctype and _looks_html(response.content)):
+    if not ctype and _looks_html(response.content):
+        ctype = "text/html"
+    return response, where, ctype
+
+
+def fetch_page(url: str, *, client: httpx.Client | None = None, timeout: float = 20.0) -> FetchedPage:
+    """Fetch ``url``: an HTML page, or a Markdown or plain-text file (``text/markdown``,
+    ``text/x-markdown``, ``text/plain``, as raw GitHub files are served).
+
+    ``client`` is injectable (tests pass one with ``httpx.MockTransport``); a
+    client passed in is not closed.  Raises FetchError with one line on any
+    network error, a non-2xx status or a response of any other type.
+    """
+    response, where, ctype = _response(url, client, timeout)
+    if ctype not in _HTML_TYPES and ctype not in MARKDOWN_TYPES:
+        raise FetchError(f"expected HTML or Markdown but got {ctype or 'no content type'} from {where}")
+    return FetchedPage(_decode(response), str(response.url), ctype)
+
+
+def fetch_html(url: str, *, client: httpx.Client | None = None, timeout: float = 20.0) -> tuple[str, str]:
+    """Fetch ``url`` and return (HTML text, final URL after redirects).
+
+    ``client`` is injectable (tests pass one with ``httpx.MockTransport``); a
+    client passed in is not closed.  Raises FetchError with one line on any
+    network error, a non-2xx status or a response that is not HTML.
+    """
+    response, where, ctype = _response(url, client, timeout)
+    if ctype not in _HTML_TYPES:
         raise FetchError(f"expected HTML but got {ctype or 'no content type'} from {where}")
-    return _decode(response), final
+    return _decode(response), str(response.url)

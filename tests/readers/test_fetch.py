@@ -1,4 +1,5 @@
-"""fetch_html with httpx.MockTransport: success, redirects and one-line failures."""
+"""fetch_html and fetch_page with httpx.MockTransport: success, redirects, Markdown and plain-text
+files (raw GitHub READMEs) read as Markdown, and one-line failures."""
 
 import functools
 
@@ -6,10 +7,30 @@ import httpx
 import pytest
 
 from claimcheck.errors import FetchError
+from claimcheck.readers import read_input
 from claimcheck.scrapers import fetch_html
 from claimcheck.scrapers import fetch as fetch_module
+from claimcheck.scrapers.fetch import fetch_page
 
 PAGE = "<html><body><table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table></body></html>"
+README = """# Kimi K2
+
+## Evaluation
+
+| Benchmark | Kimi K2 Instruct | Claude Sonnet 4<sup>(w/o extended thinking)</sup> |
+|:---:|:---:|:---:|
+| LiveCodeBench v6<br><sup>(Aug 24 - May 25)</sup> | **53.7** | 48.5<sup>*</sup> |
+
+<sup>*</sup> from the vendor's blog
+
+<table><tr><th>Benchmark</th><th><sup>Kimi K2 Base</sup></th></tr><tr><td>MMLU</td><td>87.8</td></tr></table>
+"""
+# what a server says a Markdown or text file is, as raw.githubusercontent.com says "text/plain"
+TEXT_TYPES = {
+    "/README.md": "text/plain; charset=utf-8",
+    "/card.md": "text/markdown; charset=utf-8",
+    "/card.markdown": "text/x-markdown",
+}
 seen_agents: list[str] = []
 RealClient = httpx.Client
 
@@ -31,6 +52,10 @@ def handler(request: httpx.Request) -> httpx.Response:
         raise httpx.ConnectError("[Errno 111] Connection refused", request=request)
     if path == "/gbk":
         return httpx.Response(200, headers={"content-type": "text/html; charset=gbk"}, content="基准".encode("gbk"))
+    if path in TEXT_TYPES:
+        return httpx.Response(200, headers={"content-type": TEXT_TYPES[path]}, content=README.encode("utf-8"))
+    if path == "/MoonshotAI/Kimi-K2/raw/main/README.md":  # github.com's raw link redirects to the raw host
+        return httpx.Response(302, headers={"location": "https://raw.test/README.md"})
     if path == "/meta":
         body = '<html><head><meta charset="gb18030"></head><body>同上</body></html>'.encode("gb18030")
         return httpx.Response(200, headers={"content-type": "text/html"}, content=body)
@@ -113,9 +138,47 @@ def test_default_client_settings():
     client.close()
 
 
-def test_read_input_fetches_urls_through_fetch_html():
-    from claimcheck.readers import read_input
-
+def test_read_input_fetches_urls_through_fetch_page():
     info, tables = read_input("http://vendor.test/old", 4)
     assert info.format == "url" and info.index == 4
     assert [t.input for t in tables] == [4] and tables[0].header == ("a", "b")
+
+
+@pytest.mark.parametrize("path", sorted(TEXT_TYPES))
+def test_markdown_and_plain_text_pages_are_fetched_as_markdown(path):
+    page = fetch_page(f"https://raw.test{path}")
+    assert page.is_markdown and page.media_type == TEXT_TYPES[path].split(";")[0]
+    assert page.text == README and page.url == f"https://raw.test{path}"
+
+
+def test_html_page_is_not_markdown():
+    page = fetch_page("http://vendor.test/post")
+    assert (page.media_type, page.is_markdown) == ("text/html", False) and "<table>" in page.text
+
+
+@pytest.mark.parametrize("path", sorted(TEXT_TYPES))
+def test_a_raw_readme_url_is_read_as_markdown(path):
+    info, tables = read_input(f"https://raw.test{path}", 1)
+    assert info.format == "url" and info.encoding == "utf-8"
+    pipe, html = tables  # the pipe table, then the HTML table the Markdown embeds
+    assert pipe.header == ("Benchmark", "Kimi K2 Instruct", "Claude Sonnet 4 (w/o extended thinking)")
+    label, kimi, claude = pipe.rows[0]
+    assert (label.text, kimi.text, kimi.emphasis, claude.text, claude.markers) == (
+        "LiveCodeBench v6 (Aug 24 - May 25)", "53.7", ("bold",), "48.5", ("*",))
+    assert pipe.notes == ("* from the vendor's blog",)
+    assert html.header == ("Benchmark", "Kimi K2 Base") and html.rows[0][1].text == "87.8"
+
+
+def test_a_github_raw_link_is_followed_to_the_raw_file():
+    info, tables = read_input("https://github.test/MoonshotAI/Kimi-K2/raw/main/README.md", 0)
+    assert info.format == "url" and tables[0].header[1] == "Kimi K2 Instruct"
+
+
+def test_fetch_page_refuses_other_types_in_one_line():
+    with pytest.raises(FetchError) as err:
+        fetch_page("http://vendor.test/data.json")
+    assert str(err.value) == "expected HTML or Markdown but got application/json from http://vendor.test/data.json"
+
+
+def test_fetch_html_still_wants_html():
+    assert failure("https://raw.test/README.md") == "expected HTML but got text/plain from https://raw.test/README.md"

@@ -3,7 +3,7 @@
 import pytest
 
 from claimcheck.errors import InputError
-from claimcheck.readers.markdown import read_cell, read_markdown, split_row
+from claimcheck.readers.markdown import cell_lines, read_cell, read_markdown, split_row
 
 DOC = """\
 # Release notes
@@ -114,10 +114,35 @@ def test_header_without_data_rows_is_not_a_table():
         ("**a** and **b**", ("**a** and **b**", (), ())),
         ("&lt;img src=x&gt;", ("<img src=x>", (), ())),
         ("72.6*", ("72.6*", (), ())),
+        ("Claude Sonnet 4<sup>(w/o extended thinking)</sup>", ("Claude Sonnet 4 (w/o extended thinking)", (), ())),
+        ("<sup>Qwen3-235B-A22B <br><sup>(non-thinking)</sup></sup>", ("Qwen3-235B-A22B (non-thinking)", (), ())),
+        ("<sup>Kimi K2 Instruct</sup><sup>1, 2</sup>", ("Kimi K2 Instruct", ("1", "2"), ())),
+        ("GPQA<sup>*</sup> _(diamond)_", ("GPQA (diamond)", ("*",), ())),
+        ("*Release Date*", ("Release Date", (), ())),
+        ("`Avg@4` of prompt_level_strict_acc", ("Avg@4 of prompt_level_strict_acc", (), ())),
+        ('<a href="x">SWE-bench</a> <em>Verified</em> <span>v2</span>', ("SWE-bench Verified v2", (), ())),
+        ("72.1 / <strong>90.0</strong>", ("72.1 / **90.0**", (), ())),
+        ("<!--<td>x</td>-->OJBench", ("OJBench", (), ())),
+        ("<ins><strong>47.3</strong> </ins>", ("47.3", (), ("underline", "bold"))),
     ],
 )
 def test_read_cell(raw, expected):
     assert read_cell(raw) == expected
+
+
+@pytest.mark.parametrize(
+    ("raw", "lines"),
+    [
+        ("74.3<br>79.2", ("74.3", "79.2")),
+        ("74.3<sup>*</sup><br>**79.2**", ("74.3", "**79.2**")),
+        ("<u>79.2</u><br/>80.1", ("<u>79.2</u>", "80.1")),
+        ("LiveCodeBench v6<br><sup>(Aug 24 - May 25)</sup>", ("LiveCodeBench v6", "(Aug 24 - May 25)")),
+        ("a &amp; b<br>\\*", ("a & b", "*")),
+        ("one line", ()),
+    ],
+)
+def test_cell_lines(raw, lines):
+    assert cell_lines(raw) == lines
 
 
 def test_split_row_handles_outer_pipes_and_escapes():
