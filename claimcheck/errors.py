@@ -47,7 +47,7 @@ class InputError(ClaimcheckError):
 
 
 class FetchError(InputError):
-    """A URL could not be fetched or did not return an HTML page."""
+    """A URL could not be fetched or did not return an HTML or Markdown page."""
 
 
 class RegistryError(ClaimcheckError):

@@ -86,7 +86,7 @@ def split_stacked_rows(table: SourceTable) -> tuple[SourceTable, tuple[int, ...]
         counts = {len(c.lines) for c in row if c.lines}
         stacked = sum(1 for c in row if c.lines)
         k = counts.pop() if len(counts) == 1 else 0
-        if k < 2 or stacked < 2:
+        if k < 2 or stacked < 2 or not _stacks_values(row, table.decimal_comma):
             out.append(row)
             continue
         split.append(row[0].row)
@@ -99,6 +99,18 @@ def split_stacked_rows(table: SourceTable) -> tuple[SourceTable, tuple[int, ...]
     if not split:
         return table, ()
     return replace(table, rows=tuple(out)), tuple(split)
+
+
+def _stacks_values(row: tuple[RawCell, ...], decimal_comma: bool) -> bool:
+    """Whether the row's ``<br>`` lines stack values ("74.3<br>79.2"), not just a label broken over
+    two lines beside a metric broken over two ("SWE-bench Verified<br>(Agentless)" | "Single
+    Patch<br>(Acc)" | 65.8): a value printed on one line belongs to the whole row."""
+    def value(text: str) -> bool:
+        return parse_cell(text, decimal_comma=decimal_comma).status == "ok"
+
+    if any(value(c.text) for c in row if c.text.strip() and not c.lines):
+        return False
+    return any(all(value(t) or parse_cell(t).status == "missing" for t in c.lines) for c in row if c.lines)
 
 
 def label_parts(label: str) -> tuple[str, ...]:

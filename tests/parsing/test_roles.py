@@ -235,3 +235,9 @@ def test_extended_thinking_in_a_model_header_is_a_budget_not_gpqas_extended_subs
     got = {s.model: (s.resolution.subset, s.n, dict(s.resolution.budget).get("thinking_budget")) for s in report.scores}
     assert got["Claude Opus 4 (w/o extended thinking)"] == ("diamond", 198, "off")
     assert got["Claude Sonnet 4 (extended thinking)"] == ("diamond", 198, "on")
+
+
+def test_a_label_and_a_metric_broken_over_two_lines_beside_one_value_are_one_row():
+    lines = {(0, 0): ("SWE-bench Verified", "(Agentless)"), (0, 1): ("Single Patch", "(Acc)")}
+    t = _table(["Benchmark", "Metric", "A"], [["SWE-bench Verified (Agentless)", "Single Patch (Acc)", "65.8"]], lines)
+    assert split_stacked_rows(t)[1] == ()
