@@ -137,26 +137,60 @@ def detect_layout(table: SourceTable, is_benchmark: Callable[[str], bool], bench
             )
         return Layout("leaderboard", named["model"], (named["score"],), {j: f for j, f in fields.items() if f},
                       why=f"model and score columns; the benchmark is {benchmark!r} (--benchmark)")
-    header_hits, label_hits = _orientation_evidence(table, fields, is_benchmark)
+    evidence = _orientation_evidence(table, fields, is_benchmark).describe()
     transposed = _is_transposed(table, fields, is_benchmark)
     layout = _transposed_layout(table, fields) if transposed else _wide_layout(table, is_benchmark)
-    evidence = (f"{header_hits:.0%} of the column headers and {label_hits:.0%} of the first column's labels "
-                f"name benchmarks")
     layout = replace(layout, why=f"{'models as rows' if transposed else 'models as columns'}: {evidence}"
                      + ("" if transposed else f"; labels in column {layout.label_col + 1} ({table.header[layout.label_col]!r})"))
     spacers = frozenset(i for i, row in enumerate(table.rows) if not any(c.text.strip() or c.markers for c in row))
     return replace(layout, sections=_sections(table, layout.label_col, layout.value_cols, is_benchmark), spacers=spacers)
 
 
-def _orientation_evidence(table: SourceTable, fields: dict[int, str | None], is_benchmark) -> tuple[float, float]:
-    """Shares of benchmark names among the column headers and among the first column's labels."""
+@dataclass(frozen=True)
+class Orientation:
+    """The evidence for each reading: how many column headers and first-column labels name
+    benchmarks, and how many name models."""
+
+    header_benchmarks: float
+    label_benchmarks: float
+    header_models: float
+    label_models: float
+
+    @property
+    def as_columns(self) -> float:
+        """Support for models as columns: model headers over benchmark labels."""
+        return self.header_models + self.label_benchmarks
+
+    @property
+    def as_rows(self) -> float:
+        """Support for models as rows: benchmark headers over model labels."""
+        return self.label_models + self.header_benchmarks
+
+    def describe(self) -> str:
+        return (f"{self.header_benchmarks:.0%} of the column headers name benchmarks and {self.header_models:.0%} "
+                f"models; {self.label_benchmarks:.0%} of the first column's labels name benchmarks and "
+                f"{self.label_models:.0%} models")
+
+
+def _orientation_evidence(table: SourceTable, fields: dict[int, str | None], is_benchmark) -> Orientation:
+    """Shares of benchmark names and of model names among the column headers and the first column's labels."""
+    from claimcheck.models import model_share
+
     headers = [h for j, h in enumerate(table.header) if j > 0 and not fields.get(j)]
-    return (_benchmark_share(headers, is_benchmark),
-            _benchmark_share([r[0].text for r in table.rows], is_benchmark))
+    labels = [r[0].text for r in table.rows]
+    return Orientation(_benchmark_share(headers, is_benchmark), _benchmark_share(labels, is_benchmark),
+                       model_share(headers), model_share(labels))
+
+
+#: how much more one reading must be supported than the other to decide the orientation alone
+_DECISIVE = 0.3
 
 
 def _is_transposed(table: SourceTable, fields: dict[int, str | None], is_benchmark) -> bool:
-    header_hits, label_hits = _orientation_evidence(table, fields, is_benchmark)
+    evidence = _orientation_evidence(table, fields, is_benchmark)
+    if abs(evidence.as_rows - evidence.as_columns) >= _DECISIVE:
+        return evidence.as_rows > evidence.as_columns
+    header_hits, label_hits = evidence.header_benchmarks, evidence.label_benchmarks
     first_is_model = fields.get(0) == "model"
     return (first_is_model and header_hits >= label_hits) or (header_hits >= 0.5 and label_hits < 0.2)
 

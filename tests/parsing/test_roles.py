@@ -241,3 +241,18 @@ def test_a_label_and_a_metric_broken_over_two_lines_beside_one_value_are_one_row
     lines = {(0, 0): ("SWE-bench Verified", "(Agentless)"), (0, 1): ("Single Patch", "(Acc)")}
     t = _table(["Benchmark", "Metric", "A"], [["SWE-bench Verified (Agentless)", "Single Patch (Acc)", "65.8"]], lines)
     assert split_stacked_rows(t)[1] == ()
+
+
+def test_models_as_rows_is_found_from_the_model_names_when_the_headers_name_no_benchmark(tmp_path):
+    report = _audit_md(tmp_path, "| | **CN-EN** | **CN-FR** | Average |\n|---|---|---|---|\n"
+                                 "| GPT-4 | 29.94 | 29.56 | 29.75 |\n| Baichuan2-7B-Base | 27.90 | 26.10 | 27.00 |\n"
+                                 "| LLaMA2-7B | 17.22 | 16.00 | 16.61 |\n")
+    reading = report.readings[0]
+    assert reading.kind == "transposed" and "models" in reading.why
+    assert {s.model for s in report.scores} == {"GPT-4", "Baichuan2-7B-Base", "LLaMA2-7B"}
+
+
+def test_models_as_columns_stays_when_headers_are_models(tmp_path):
+    report = _audit_md(tmp_path, "| Task | Qwen2.5-7B | Llama3-8B |\n|---|---|---|\n| Foo | 50.1 | 40.2 |\n| Bar | 30.1 | 20.2 |\n")
+    assert report.readings[0].kind == "wide"
+    assert {s.model for s in report.scores} == {"Qwen2.5-7B", "Llama3-8B"}
