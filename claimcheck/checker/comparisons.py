@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from dataclasses import replace
 from typing import Iterable, Sequence
 
@@ -39,18 +40,34 @@ def candidate_pairs(scores: Sequence[Score]) -> list[tuple[Score, Score, str]]:
             pairs.append((a, b, "configuration" if _one_model(a, b) else "head-to-head"))
         for a, b in itertools.permutations(group, 2):  # a row that has both models: no cross-row pair
             head.add((a.model, b.model, _bench_key(a)))
+    from claimcheck.parsing.attribution import base_model
+
+    # (model, column, benchmark, line) of every cell: a like-for-like alternative to a cross-column pair
+    printed = {(base_model(s.model), s.col, _bench_key(s), s.title) for s in checked}
     for a, b in itertools.combinations([s for s in checked if s.benchmark or s.resolution.row_kind == "unknown"], 2):
         if a.group == b.group:
             continue
+        if a.col != b.col and (base_model(b.model), a.col, _bench_key(a), b.title) in printed:
+            continue  # b is printed under a's setup too: that is the pair to compare, not this one
         same = _bench_key(a) == _bench_key(b)
         # rows of another table of the same document (a base-model table under an instruct table)
         # are not compared with each other; another input (another vendor's table) is
         related = a.input != b.input or a.table == b.table
-        if a.model != b.model and same and related and (a.model, b.model, _bench_key(a)) not in head:
+        if a.model != b.model and same and related and not _other_editions(a, b) and (a.model, b.model, _bench_key(a)) not in head:
             pairs.append((a, b, "cross-row"))
         elif a.model == b.model and a.unit == b.unit and _same_item(a, b):
             pairs.append((a, b, "configuration"))
     return pairs
+
+
+def _other_editions(a: Score, b: Score) -> bool:
+    """Two yearly editions of one benchmark ("AIME 2024" and "AIME 2025"), each printed as its own
+    line: separate exams a reader does not compare across, unlike one benchmark split into rows."""
+    va, vb = a.resolution.version, b.resolution.version
+    return bool(va and vb and va != vb and _YEAR.fullmatch(va) and _YEAR.fullmatch(vb))
+
+
+_YEAR = re.compile(r"(?:19|20)\d\d(?:[-_ ]\w+)?")
 
 
 def _one_model(a: Score, b: Score) -> bool:

@@ -18,6 +18,7 @@ _CLAUSE = re.compile(r"\s*[;；,，]\s*")
 _SETUP = re.compile(r"(?:\s*[(（/]|\s+-\s+).*$", re.S)
 _SETUP_WORDS = re.compile(
     r"effort|thinking|reasoning|budget|\b(?:minimal|low|medium|high|xhigh|max)\b|best[- ]of|pass@|cons@|maj@|"
+    r"avg@|mean@|majority|vot(?:e|ing)|select|"
     r"parallel|test-time|\d+\s*k\b|思考|推理|预算|non-?thinking", re.I)
 
 

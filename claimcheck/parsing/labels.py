@@ -75,11 +75,12 @@ def _nfkc(text: str) -> str:
 
 _METRICS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"\bpass\s*\^\s*(\d+)", re.I), "pass^{}"),
-    (re.compile(r"\bpass\s*@\s*(\d+)", re.I), "pass@{}"),
+    # "Pass@1 (Avg@64)": pass@1 estimated as the mean over 64 samples, so avg@64 says what the number is
     (re.compile(r"\b(?:avg|mean|average)\s*@\s*(\d+)|\b(?:average|mean) (?:of|over) (\d+) (?:runs|samples|seeds|trials)", re.I),
      "avg@{}"),
+    (re.compile(r"\bpass\s*@\s*(\d+)", re.I), "pass@{}"),
     (re.compile(r"\bcons\s*@\s*(\d+)", re.I), "cons@{}"),
-    (re.compile(r"\bmaj\s*@\s*(\d+)", re.I), "maj@{}"),
+    (re.compile(r"\bmaj(?:ority)?\s*@\s*(\d+)|\bmajority[- ]vot(?:e|ing)\s*(?:of|over|@)\s*(\d+)", re.I), "maj@{}"),
     (re.compile(r"\bbest[- ]of[- ](\d+)|\bbo(\d+)\b", re.I), "best-of-{}"),
     (re.compile(r"\bprompt[- ]?level[- ]?strict|\bprompt[- ]strict|\bstrict[- ]prompt", re.I), "prompt-strict"),
     (re.compile(r"\bprompt[- ]?level[- ]?loose|\bprompt[- ]loose|\bloose[- ]prompt", re.I), "prompt-loose"),

@@ -84,6 +84,7 @@ class Layout:
     fields: dict[int, str] = field(default_factory=dict)  # column -> long-table field / qualifier
     sections: frozenset[int] = frozenset()  # indexes of body rows that head the rows below them
     spacers: frozenset[int] = frozenset()  # indexes of body rows with no text at all
+    models_in_sections: bool = False  # the section headings name the models; the columns, their setups
     why: str = ""  # why this kind and label column, for --explain
 
 
@@ -143,7 +144,11 @@ def detect_layout(table: SourceTable, is_benchmark: Callable[[str], bool], bench
     layout = replace(layout, why=f"{'models as rows' if transposed else 'models as columns'}: {evidence}"
                      + ("" if transposed else f"; labels in column {layout.label_col + 1} ({table.header[layout.label_col]!r})"))
     spacers = frozenset(i for i, row in enumerate(table.rows) if not any(c.text.strip() or c.markers for c in row))
-    return replace(layout, sections=_sections(table, layout.label_col, layout.value_cols, is_benchmark), spacers=spacers)
+    sections = _sections(table, layout.label_col, layout.value_cols, is_benchmark)
+    by_section = layout.kind == "wide" and _models_in_sections(table, layout, sections)
+    if by_section:
+        layout = replace(layout, why=layout.why + "; the section headings name the models and the columns their setups")
+    return replace(layout, sections=sections, spacers=spacers, models_in_sections=by_section)
 
 
 @dataclass(frozen=True)
@@ -203,6 +208,22 @@ def _transposed_layout(table: SourceTable, fields: dict[int, str | None]) -> Lay
         else:
             extra[j] = fields.get(j) or "model-detail"
     return Layout("transposed", 0, tuple(values), extra)
+
+
+_SIZE_ONLY = re.compile(r"^[\s*_]*\d+(?:\.\d+)?\s*[BM][\s*_]*$", re.I)
+
+
+def _models_in_sections(table: SourceTable, layout: Layout, sections: frozenset[int]) -> bool:
+    """A table whose section rows name models ("**7B**", "**14B**") over benchmark rows, with columns
+    that name setups ("Pass@1 (Avg@64)", "Majority@64"), not models."""
+    from claimcheck.models import model_share
+
+    if len(sections) < 2:
+        return False
+    headings = [table.rows[i][layout.label_col].text for i in sections]
+    columns = [table.header[j] for j in layout.value_cols]
+    named = sum(bool(_SIZE_ONLY.match(h)) for h in headings) / len(headings)  # "**7B**": the page's 7B model
+    return max(named, model_share(headings)) >= 0.5 and model_share(columns) < 0.3
 
 
 def _is_spacer(table: SourceTable, col: int) -> bool:
@@ -267,9 +288,11 @@ def _wide_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]:
             context = _context(part_label, qualifiers, fields, previous)
             for j in layout.value_cols:
                 cell = _cell(table, row[j]) if part_cells is None else _part_cell(table, row[j], part_cells.get(j), len(parts))
+                # models named by the section: the column states the setup, as a "Model (setup)" header would
+                model = f"{category} ({table.header[j]})" if layout.models_in_sections and category else table.header[j]
                 yield Observation(
                     id=f"s{next(ids)}", input=table.input, table=t, row=row[j].row, column=table.header[j],
-                    col=j, model=table.header[j], context=context, cell=cell,
+                    col=j, model=model, context=context, cell=cell,
                     group=f"{table.input}:{t}:{line}" + (f"p{p + 1}" if part_cells is not None else ""),
                     title=part_label, at=(row[j].row, j),
                 )

@@ -50,7 +50,8 @@ class Resolver:
         return self._matches[label]
 
     def is_benchmark(self, label: str) -> bool:
-        return self.match(label) is not None
+        """Whether a label names a catalogued benchmark ("AIME24" too: a known name with a year glued on)."""
+        return self.match(label) is not None or self.match(self._split_year_suffix(label)) is not None
 
     def subset_named(self, bench: Benchmark, text: str, version_id: str | None) -> Subset | None:
         """The subset of ``bench`` a piece of text names (a footnote, say), if any."""

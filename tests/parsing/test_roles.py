@@ -256,3 +256,29 @@ def test_models_as_columns_stays_when_headers_are_models(tmp_path):
     report = _audit_md(tmp_path, "| Task | Qwen2.5-7B | Llama3-8B |\n|---|---|---|\n| Foo | 50.1 | 40.2 |\n| Bar | 30.1 | 20.2 |\n")
     assert report.readings[0].kind == "wide"
     assert {s.model for s in report.scores} == {"Qwen2.5-7B", "Llama3-8B"}
+
+
+SIZES = ("| **Model** | **Pass@1 (Avg@64)** | **Majority@64** |\n|---|---|---|\n| **7B** | | |\n"
+         "| **AIME24** | 84.7 | 93.3 |\n| **AIME25** | 78.2 | 86.7 |\n| **14B** | | |\n| **AIME24** | 87.8 | 93.3 |\n"
+         "| **AIME25** | 82.0 | 90.0 |\n")
+
+
+def test_section_headings_that_name_models_over_setup_columns(tmp_path):
+    report = _audit_md(tmp_path, SIZES)
+    assert "section headings name the models" in report.readings[0].why
+    got = {(s.model, s.label): (s.value, s.resolution.metric) for s in report.scores}
+    assert got[("7B (Pass@1 (Avg@64))", "AIME24")] == (84.7, "avg@64")
+    assert got[("14B (Majority@64)", "AIME25")] == (90.0, "maj@64")
+    assert not any(f.code == "CC404" for f in report.findings)  # 7B and 14B are two models, not one printed twice
+    cross = [c for c in report.comparisons if c.kind == "cross-row"]
+    assert cross and all(report.scores[int(c.scores[0][1:]) - 1].column == report.scores[int(c.scores[1][1:]) - 1].column
+                         for c in cross)  # like for like: the same setup column
+
+
+@pytest.mark.parametrize("text, metric", [
+    ("Pass@1 (Avg@64)", "avg@64"), ("Majority@64", "maj@64"), ("majority voting over 16", "maj@16"), ("Pass@1", "pass@1"),
+])
+def test_metric_words(text, metric):
+    from claimcheck.parsing.labels import facets_of
+
+    assert facets_of(text, ()).metric == metric
