@@ -56,6 +56,8 @@ def conclusions(comparisons: tuple[Comparison, ...], by_id: dict[str, Score],
     yes: list[Conclusion] = []
     no: list[Conclusion] = []
     rows: dict[str, list[Comparison]] = {}
+    setups: list[Comparison] = []
+    head_to_head = any(c.kind == "head-to-head" for c in comparisons)
     for c in comparisons:
         doubt = [(by_id[i], suspect[i]) for i in c.scores if i in suspect]
         if doubt:
@@ -65,13 +67,38 @@ def conclusions(comparisons: tuple[Comparison, ...], by_id: dict[str, Score],
                                  tuple(code for code, r in SUSPECT.items() if r in why), "check the value first"))
         elif c.kind == "head-to-head":
             rows.setdefault(by_id[c.scores[0]].group, []).append(c)
+        elif c.kind == "configuration" and head_to_head and _labelled_apart(by_id[c.scores[0]], by_id[c.scores[1]]):
+            setups.append(c)  # "AIME 2024" vs "AIME 2025" for one model beside a model ranking: one line for all
         else:
             one = _single(c, by_id[c.scores[0]], by_id[c.scores[1]])
             (yes if one.kind == "supported" else no).append(one)
     for comps in rows.values():
         for item in _row(comps, by_id):
             (yes if item.kind == "supported" else no).append(item)
+    if len(setups) > 2:
+        no.append(_setups(setups, by_id))
+    else:
+        no.extend(_single(c, by_id[c.scores[0]], by_id[c.scores[1]]) for c in setups)
     return yes, no
+
+
+def _setups(comps: list[Comparison], by_id) -> Conclusion:
+    """Rows of one model that print different setups, said once for the whole table."""
+    pairs = list(dict.fromkeys(f"{by_id[c.scores[0]].title} / {by_id[c.scores[1]].title}" for c in comps))
+    models = list(dict.fromkeys(by_id[c.scores[0]].model for c in comps))
+    shown = "; ".join(pairs[:3]) + (f" and {len(pairs) - 3} more" if len(pairs) > 3 else "")
+    return Conclusion(
+        "configuration", f"Rows that print one model under two setups ({shown}; {len(models)} model{'s' if len(models) > 1 else ''}): the gaps "
+        f"between them are setup effects, not model comparisons.",
+        tuple(dict.fromkeys(code for c in comps for code in c.why_not)), "Do not read these gaps as differences between models.")
+
+
+def _labelled_apart(a: Score, b: Score) -> bool:
+    """Whether two rows of one model print labels that already tell their setups apart."""
+    def shown(title: str) -> str:
+        return " ".join(title.replace("*", " ").split()).casefold()
+
+    return shown(a.title) != shown(b.title)
 
 
 def _row(comps: list[Comparison], by_id) -> list[Conclusion]:
