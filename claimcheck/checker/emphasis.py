@@ -76,8 +76,10 @@ def marks_of(scores: list[Score], legend: Legend) -> TableMarks:
     if legend.bold == "own" or legend.bold == "group-best":
         return TableMarks(frozenset(), frozenset(), rule=legend.rule)
     highlighted = _highlighted_column(scores)
-    best = {s.id for s in scores if claims_best(s) and s.col not in highlighted}
-    underlined = set() if legend.underline in ("group-best", "own") else \
+    group_underline = legend.underline in ("group-best", "own")  # underline (even over bold) marks another group's best
+    best = {s.id for s in scores if claims_best(s) and s.col not in highlighted
+            and not (group_underline and "underline" in s.cell.emphasis)}
+    underlined = set() if group_underline else \
         {s.id for s in scores if "underline" in s.cell.emphasis and s.col not in highlighted}
     second = underlined - best if best else set()
     best |= underlined if not best else set()

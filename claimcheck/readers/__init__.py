@@ -116,10 +116,10 @@ def _parse_text(text: str, fmt: str, source: str) -> list[SourceTable]:
         from claimcheck.readers.markdown import read_markdown
 
         tables = read_markdown(text, source)
-    if fmt != "md" or "<table" in text.lower():  # model cards often embed HTML tables in Markdown
+    else:  # Markdown reads the HTML tables model cards embed in it itself, under their headings
         from claimcheck.readers.html import read_html
 
-        tables += read_html(text, source)
+        tables = read_html(text, source)
     return tables
 
 

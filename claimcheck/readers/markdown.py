@@ -190,7 +190,7 @@ def _notes(lines: list[str], start: int) -> list[str]:
     notes: list[str] = []
     i, first = start, True
     while True:
-        while i < len(lines) and not lines[i].strip():
+        while i < len(lines) and (not lines[i].strip() or _HTML_LINE.match(lines[i])):  # blank, or a bare "</div>"
             i += 1
         para: list[str] = []
         while i < len(lines) and lines[i].strip() and not any(p.match(lines[i]) for p in (_ATX, _FENCE, _RULE)):
@@ -252,8 +252,50 @@ def _table(lines: list[str], i: int, path: str) -> tuple[tuple[str, ...], list[t
     return header, rows, j
 
 
+_HTML_TABLE = re.compile(r"<table[\s>]", re.I)
+_TABLE_TAG = re.compile(r"<(/?)table[\s>]", re.I)
+
+
+def _html_table_end(lines: list[str], start: int) -> int:
+    """The line after the ``</table>`` that closes the table opened on line ``start`` (nested tables
+    counted); the end of the document if it never closes."""
+    depth = 0
+    for j in range(start, len(lines)):
+        for m in _TABLE_TAG.finditer(lines[j]):
+            depth += -1 if m.group(1) else 1
+        if depth <= 0 and j >= start:
+            return j + 1
+    return len(lines)
+
+
+_HTML_LINE = re.compile(r"^\s*(?:</?(?:div|p|center|br|sup|sub|small|span)\b[^>]*>\s*)+$", re.I)
+_BULLET = re.compile(r"^\s*[•·∙◦▪\-–]\s+")
+
+
+def _html_notes(lines: list[str], start: int) -> list[str]:
+    """The notes under an embedded HTML table: Markdown notes, or (as model cards print them) lines
+    set in ``<sup>`` and broken with ``<br>`` after the closing ``</div>``, one note a line."""
+    i = start
+    while i < len(lines) and (not lines[i].strip() or _HTML_LINE.match(lines[i])) and "<sup" not in lines[i].lower():
+        i += 1
+    block: list[str] = []
+    while i < len(lines) and lines[i].strip() and not any(p.match(lines[i]) for p in (_ATX, _FENCE, _RULE)):
+        block.append(lines[i])
+        i += 1
+    text = "\n".join(block)
+    if "<sup" not in text.lower():
+        return _notes(lines, start if not block else i - len(block))
+    from bs4 import BeautifulSoup
+
+    for br in (soup := BeautifulSoup(text.replace("</sup>", "</sup>\n"), "lxml")).find_all("br"):
+        br.replace_with("\n")
+    found = [_BULLET.sub("", " ".join(part.split())) for part in soup.get_text().split("\n")]
+    return [n for n in found if n][:_MAX_NOTES]
+
+
 def read_markdown(text: str, path: str) -> list[SourceTable]:
-    """Every pipe table in a Markdown document with at least two columns and one data row."""
+    """Every pipe table in a Markdown document with at least two columns and one data row, and every
+    HTML table embedded in it (named by the Markdown heading above it, with the notes below it)."""
     lines = text.splitlines()
     found: list[tuple[str | None, tuple[str, ...], list[tuple[RawCell, ...]], list[str]]] = []
     heading: str | None = None
@@ -268,6 +310,14 @@ def read_markdown(text: str, path: str) -> list[SourceTable]:
             continue
         if fence:
             i += 1
+            continue
+        if _HTML_TABLE.search(line):  # an HTML table inside the Markdown: read by the HTML reader, named here
+            end = _html_table_end(lines, i)
+            from claimcheck.readers.html import read_html
+
+            for table in read_html("\n".join(lines[i:end]), path):
+                found.append((heading, table.header, list(table.rows), [*table.notes, *_html_notes(lines, end)]))
+            i = end
             continue
         width = len(split_row(line)) if _has_pipe(line) else 0
         if width and i + 1 < len(lines) and _is_delimiter(lines[i + 1], width):

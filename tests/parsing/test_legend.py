@@ -85,3 +85,12 @@ def test_a_mark_named_in_the_note_text_makes_cells_second_hand(tmp_path):
     second = {s.model for s in report.scores if s.resolution.secondhand}
     assert second == {"B"}
     assert any(f.code == "CC209" for f in report.findings)
+
+
+def test_underlined_bold_is_the_groups_best_when_the_legend_says_underline_marks_a_group(tmp_path):
+    text = ("| Benchmark | Open A | Closed B | Open C |\n|---|---|---|---|\n"
+            "| MultiPL-E | <ins>**85.7**</ins> | **89.6** | 83.1 |\n| OJBench | <ins>**27.1**</ins> | 24.0 | 20.0 |\n"
+            "\nBold denotes global SOTA, and underlined denotes open-source SOTA.\n")
+    report = _audit_md(tmp_path, text)
+    errors = [f for f in report.findings if f.code == "CC306" and f.severity == "error"]
+    assert errors == []  # 85.7 is the open-source best, 89.6 the global best: both marks are right

@@ -179,3 +179,17 @@ def test_html_tables_inside_markdown_are_read(tmp_path):
                     "<tr><td>GPQA Diamond</td><td>61.0%</td></tr></table>\n", encoding="utf-8")
     info, tables = read_input(str(path), 0)
     assert info.format == "md" and len(tables) == 1 and tables[0].rows[0][1].text == "61.0%"
+
+
+def test_an_html_table_in_markdown_is_named_by_its_heading_and_gets_the_sup_notes_below_it():
+    from claimcheck.readers.markdown import read_markdown
+
+    text = ("# Release\n\n#### Instruction model results\n\n<div align=\"center\">\n\n<table>\n<thead><tr><th>Benchmark</th>"
+            "<th><sup>Model A</sup></th></tr></thead>\n<tbody><tr><td>MMLU</td><td>80.1<sup>*</sup></td></tr></tbody>\n"
+            "</table>\n</div>\n<sup>\n• Bold denotes global SOTA.\n</sup><br/><sup>\n• Data points marked with * are "
+            "from the tech report.\n</sup>\n\n---\n\n| Task | B |\n|---|---|\n| GSM8K | 50.0 |\n</div>\n")
+    first, second = read_markdown(text, "page.md")
+    assert first.name.endswith("— Instruction model results") and first.header == ("Benchmark", "Model A")
+    assert first.notes == ("Bold denotes global SOTA.", "Data points marked with * are from the tech report.")
+    assert first.rows[0][1].markers == ("*",)
+    assert second.notes == ()  # a bare closing </div> is no note
