@@ -218,6 +218,7 @@ class Observation:
     at: tuple[int, int] = (0, 0)  # (row, col) of the cell in its SourceTable, for annotation
     source_label: str = ""  # the original label when a long file carries provenance (--export-claims)
     items: ItemResults | None = None  # per-item input: the results this score summarises
+    block: int = 0  # which block of rows (between spacer or section rows) the cell's model sits in
 
 
 # ── resolve ─────────────────────────────────────────────────────────────────
@@ -306,6 +307,7 @@ class Score:
     qualifiers: tuple[str, ...] = ()  # the qualifier text of its row, as printed
     items: ItemResults | None = None  # per-item results behind the score, when supplied
     origin: str = ""  # which input/table the row is in, when the report has several ("b.csv", "table 2")
+    block: int = 0  # which block of model rows (between spacer or section rows) the cell sits in
 
     @property
     def benchmark(self) -> str | None:

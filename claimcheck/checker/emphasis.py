@@ -147,12 +147,41 @@ class MarkedRow:
 
 
 def marked_rows(context: CheckContext) -> Iterator[MarkedRow]:
-    """Every printed row of two or more checked values of one kind, with its table's marks."""
+    """Every printed row of two or more checked values of one kind, with its table's marks.
+
+    Reference rows (Human, Random, Oracle) are no contenders for a best mark.  Where the models
+    stand in blocks (separated by spacer or section rows) and two blocks each mark a best, each
+    block is its own ranking; a row set wholly in bold (an "Average" row) marks no best.
+    """
     marks = table_marks(context)
     for row in context.rows().values():
-        cells = [s for s in row if s.status == "checked" and s.value is not None]
-        if len(cells) >= 2 and len({_rank_kind(s) for s in cells}) == 1:
-            yield MarkedRow.of(cells, marks[(cells[0].input, cells[0].table)])
+        cells = [s for s in row if s.status == "checked" and s.value is not None and not is_reference(s.model)]
+        if len(cells) < 2 or len({_rank_kind(s) for s in cells}) != 1:
+            continue
+        table = marks[(cells[0].input, cells[0].table)]
+        if len(cells) >= 3 and all(claims_best(s) for s in cells):
+            continue  # the whole row is styled, not one cell marked best
+        for part in _blocks(cells, table):
+            if len(part) >= 2:
+                yield MarkedRow.of(part, table)
+
+
+def _blocks(cells: list[Score], marks: TableMarks) -> list[list[Score]]:
+    """The row as one ranking, or one per block of models when two blocks each mark a best cell."""
+    blocks: dict[int, list[Score]] = {}
+    for s in cells:
+        blocks.setdefault(s.block, []).append(s)
+    marked = [b for b in blocks.values() if any(s.id in marks.best for s in b)]
+    return list(blocks.values()) if len(blocks) > 1 and len(marked) >= 2 else [cells]
+
+
+_REFERENCE = re.compile(r"^\W*(?:human(?:s| experts?| baseline| performance)?|random(?: guess(?:ing)?| baseline| chance)?|"
+                        r"oracle|chance|majority(?: class)?(?: baseline)?|人类(?:专家|水平)?|随机)\W*$", re.I)
+
+
+def is_reference(model: str) -> bool:
+    """A reference row (Human, Random, Oracle), not a model: it bounds the scores, it does not compete."""
+    return bool(_REFERENCE.match(model.replace("*", "")))
 
 
 def _rank_kind(s: Score) -> str:

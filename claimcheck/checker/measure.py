@@ -23,7 +23,7 @@ def measure(
     base = dict(
         id=obs.id, input=obs.input, table=obs.table, row=obs.row, column=obs.column, col=obs.col,
         label=obs.source_label or obs.context.label, model=obs.model, cell=cell, group=obs.group, title=obs.title or obs.context.label, at=obs.at or (obs.row, obs.col),
-        qualifiers=obs.context.qualifiers, items=obs.items, origin=origin,
+        qualifiers=obs.context.qualifiers, items=obs.items, origin=origin, block=obs.block,
     )
     if res.row_kind == "skipped":
         return Score(**base, resolution=res, unit="unknown", status="skipped", reason=res.skip_reason,

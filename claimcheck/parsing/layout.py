@@ -411,11 +411,14 @@ def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]
     composite = {j: label_parts(table.header[j]) for j in layout.value_cols
                  if is_composite_line(table.header[j], [r[j] for r in table.rows], table.decimal_comma)}
     category = ""
+    block = 0
     for i, row in enumerate(table.rows):
         if i in layout.spacers:
+            block += 1
             continue
         if i in layout.sections:  # "7B models": a heading over the models below it
             category = _plain_heading(row[0].text)
+            block += 1
             continue
         parts = [row[0].text] + [row[j].text for j in detail_cols if row[j].text]
         model = " · ".join(p for p in parts if p)
@@ -435,7 +438,7 @@ def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]
                     id=f"s{next(ids)}", input=table.input, table=t, row=row[j].row, column=table.header[j],
                     col=j, model=model, context=context, cell=cell,
                     group=f"{table.input}:{t}:c{j}" + (f"p{p + 1}" if labels else "") + f":{protocol}",
-                    title=label, at=(row[j].row, j),
+                    title=label, at=(row[j].row, j), block=block,
                 )
 
 

@@ -307,8 +307,8 @@ def _read_table(table: Tag, k: int) -> SourceTable | None:
     header = flatten_header([row for row in grid[:count] if not (row[0].span_all and count > 1)] or grid[:count])
     rows = []
     for r, row in enumerate(grid[count:], start=count + 1):
-        if not any(cell.text or cell.markers for cell in row):
-            continue
+        if not any(cell.text or cell.markers for cell in row) and (not rows or not any(c.text or c.markers for c in rows[-1])):
+            continue  # a leading or repeated empty row; one empty row between rows is kept: it separates blocks
         rows.append(tuple(
             RawCell(text="" if cell.span_all and col else cell.text, row=r, col=col,
                     markers=() if cell.span_all and col else cell.markers,
@@ -317,6 +317,8 @@ def _read_table(table: Tag, k: int) -> SourceTable | None:
                     marked="" if cell.span_all and col else cell.marked)
             for col, cell in enumerate(row)
         ))
+    while rows and not any(c.text or c.markers for c in rows[-1]):
+        rows.pop()  # a trailing empty row separates nothing
     if not rows:
         return None
     return SourceTable(input=0, name=_table_name(table, k), header=header, rows=tuple(rows), notes=tuple(dict.fromkeys([*titles, *_notes(table)])))

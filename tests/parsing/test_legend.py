@@ -94,3 +94,17 @@ def test_underlined_bold_is_the_groups_best_when_the_legend_says_underline_marks
     report = _audit_md(tmp_path, text)
     errors = [f for f in report.findings if f.code == "CC306" and f.severity == "error"]
     assert errors == []  # 85.7 is the open-source best, 89.6 the global best: both marks are right
+
+
+def test_bold_is_judged_within_blocks_of_models_and_never_against_a_reference_row(tmp_path):
+    text = ("| Model | AIME 2024 | GPQA Diamond |\n|---|---|---|\n| Big A | **80.0** | **70.0** |\n| Big B | 70.0 | 60.0 |\n"
+            "| | | |\n| Small C | **60.0** | **50.0** |\n| Small D | 50.0 | 40.0 |\n| Human | 95.0 | 81.0 |\n")
+    report = _audit_md(tmp_path, text)
+    assert not [f for f in report.findings if f.code == "CC306" and f.severity == "error"]
+    assert {s.model: s.block for s in report.scores} == {"Big A": 0, "Big B": 0, "Small C": 1, "Small D": 1, "Human": 1}
+
+
+def test_a_row_set_wholly_in_bold_marks_no_best(tmp_path):
+    text = ("| Benchmark | A | B | C |\n|---|---|---|---|\n| MMLU | 70.0 | 60.0 | 50.0 |\n"
+            "| **Average** | **69.2** | **61.3** | **74.9** |\n")
+    assert not [f for f in _audit_md(tmp_path, text).findings if f.code == "CC306"]

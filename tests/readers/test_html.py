@@ -46,7 +46,7 @@ def test_spans_expand_into_every_covered_cell():
     assert [c.col for c in table.rows[1]] == [0, 1, 2, 3, 4]
 
 
-def test_row_numbers_count_header_rows_and_empty_rows_are_dropped():
+def test_row_numbers_count_header_rows_and_trailing_empty_rows_are_dropped():
     table = only(PAGE)
     assert [row[0].row for row in table.rows] == [3, 4, 5, 6]
 
@@ -120,3 +120,11 @@ def test_read_input_routes_html_files(tmp_path):
     info, tables = read_input(str(path), 1)
     assert info.format == "html" and [t.input for t in tables] == [1]
     assert tables[0].rows[0][1].markers == ("*",)
+
+
+def test_an_empty_row_between_rows_is_kept_as_a_block_separator():
+    page = ("<table><tr><th>Model</th><th>AIME 2024</th></tr><tr><td>A</td><td><b>80.0</b></td></tr>"
+            "<tr><th colspan='2' height='30px'></th></tr><tr><th colspan='2'></th></tr>"
+            "<tr><td>B</td><td><b>60.0</b></td></tr><tr><td>C</td><td>50.0</td></tr></table>")
+    (table,) = read_html(page, "p.html")
+    assert [[c.text for c in r] for r in table.rows] == [["A", "80.0"], ["", ""], ["B", "60.0"], ["C", "50.0"]]

@@ -31,11 +31,11 @@ class Granularity(Rule):
     A cell is judged with its line (the benchmark's row, or its column where models are rows).
     When most cells of the line are exact counts, far more than chance allows (13 of 15 HumanEval
     cells are k/164, where a value fits by chance 16% of the time), the line is single-run counts
-    and a cell off the grid is an anomaly, even under pass@1 (there at least 80% of the line must
-    fit, since an estimate over samples fits now and then by chance).  When the line's cells fit no better
+    and a cell off the grid is an anomaly, even under pass@1 or on a benchmark the registry does
+    not call binary (there at least 80% of the line must fit, beyond chance).  When the line's cells fit no better
     than chance, its values are not counts at all (a blend of sub-scores, samples averaged) and no
     cell is flagged.  A line of fewer than five cells cannot show that, so each cell is judged
-    alone, except pass@k, which may be an estimate over samples.  Metrics averaged over k runs
+    alone, except pass@k (an estimate over samples, perhaps) and benchmarks not known to be binary.  Metrics averaged over k runs
     (avg@k) are judged on the grid k/(n·k); partial credit and F1 are never checked.
 
     Bad:
@@ -101,8 +101,11 @@ class Granularity(Rule):
 
     @staticmethod
     def _sampled(s: Score) -> bool:
-        """pass@k may be estimated from many samples per item, so one cell alone proves nothing."""
-        return (s.resolution.metric or "").startswith("pass@")
+        """pass@k may be estimated from many samples per item, and a benchmark the registry does not
+        call binary (TruthfulQA: MC1 counts, MC2 a probability mass) may not be counts: one cell alone
+        proves nothing."""
+        unsure = s.benchmark is not None and s.resolution.granularity is None
+        return unsure or (s.resolution.metric or "").startswith("pass@")
 
     @staticmethod
     def _runs(s: Score) -> int:
