@@ -122,7 +122,7 @@ def apply_footnotes(observations: Sequence[Observation], readings: Sequence[Tabl
 
     resolutions, clauses = resolved
     from claimcheck.registry.footnotes import (
-        doubt_denominator, label_markers, note_for, refine, stated_count,
+        apply_protocol, doubt_denominator, label_markers, note_for, protocol_sentences, refine, stated_count,
     )
 
     notes = [list(r.legend.notes) for r in readings]
@@ -143,6 +143,10 @@ def apply_footnotes(observations: Sequence[Observation], readings: Sequence[Tabl
                     res = doubt_denominator(res, n)
                 elif n.marker is None and named_in(n.text, obs.model) and extract_facets(n.text).secondhand:
                     res = refine(res, n, resolver)  # "GPT-5 and Claude numbers are taken from their reports"
+                elif n.marker is None:
+                    for sentence in protocol_sentences(n.text):  # "MATH500 and SuperGPQA are with a single run"
+                        if resolver.mentions(resolver.split_glued_years(sentence), res.benchmark):
+                            res = apply_protocol(res, sentence)
         out[obs.id] = res
     return out
 

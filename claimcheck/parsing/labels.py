@@ -76,7 +76,8 @@ def _nfkc(text: str) -> str:
 _METRICS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"\bpass\s*\^\s*(\d+)", re.I), "pass^{}"),
     # "Pass@1 (Avg@64)": pass@1 estimated as the mean over 64 samples, so avg@64 says what the number is
-    (re.compile(r"\b(?:avg|mean|average)\s*@\s*(\d+)|\b(?:average|mean) (?:of|over) (\d+) (?:runs|samples|seeds|trials)", re.I),
+    (re.compile(r"\b(?:avg|mean|average)\s*@\s*(\d+)|\b(?:averaged?|mean)\s+(?:score\s+|result\s+)?(?:of|over|across)\s+"
+                r"(\d+)\s+(?:runs|samples|seeds|trials|repetitions|attempts|generations)", re.I),
      "avg@{}"),
     (re.compile(r"\bpass\s*@\s*(\d+)", re.I), "pass@{}"),
     (re.compile(r"\bcons\s*@\s*(\d+)", re.I), "cons@{}"),

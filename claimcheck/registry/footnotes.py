@@ -95,3 +95,24 @@ def doubt_denominator(res: Resolution, note: Note) -> Resolution:
     """An unmarked note names this benchmark and a denominator, not the columns it applies to."""
     return replace(res, unknown=tuple(dict.fromkeys((*res.unknown, "denominator"))),
                    reasons={**res.reasons, "note": f"footnote: {note.text[:160]}"})
+
+
+_SINGLE_RUN = re.compile(r"\b(?:a |one )?single[- ]run\b|\bone run\b|\bgreedy(?: decoding)?\b|\bsingle sample\b|单次(?:运行|采样)", re.I)
+_SENTENCES = re.compile(r"(?<=[.;。；])\s+")
+
+
+def protocol_sentences(text: str) -> list[str]:
+    """An unmarked note split into sentences, each of which may state how some benchmarks were run."""
+    return [p.strip() for p in _SENTENCES.split(text) if p.strip()]
+
+
+def apply_protocol(res: Resolution, sentence: str) -> Resolution:
+    """A sentence naming the benchmark states how it was run: "AIME24 and AIME25 are with averaged score
+    of 32 repetitions" (avg@32), "MATH500 ... with a single run" (one result per item)."""
+    facets = extract_facets(sentence)
+    reasons = {**res.reasons, "note": f"footnote: {sentence[:160]}"}
+    if facets.metric and facets.metric.startswith(("avg@", "maj@", "cons@", "pass@")):
+        return replace(res, metric=facets.metric, reasons=reasons)
+    if _SINGLE_RUN.search(sentence):
+        return replace(res, single_run=True, reasons=reasons)
+    return res

@@ -49,6 +49,10 @@ class Resolver:
             self._matches[label] = self._index.best(label)
         return self._matches[label]
 
+    def split_glued_years(self, text: str) -> str:
+        """The text with known names and glued years apart ("AIME24" -> "AIME 2024")."""
+        return self._split_year_suffix(text)
+
     def is_benchmark(self, label: str) -> bool:
         """Whether a label names a catalogued benchmark ("AIME24" too: a known name with a year glued on)."""
         return self.match(label) is not None or self.match(self._split_year_suffix(label)) is not None

@@ -108,3 +108,21 @@ def test_a_row_set_wholly_in_bold_marks_no_best(tmp_path):
     text = ("| Benchmark | A | B | C |\n|---|---|---|---|\n| MMLU | 70.0 | 60.0 | 50.0 |\n"
             "| **Average** | **69.2** | **61.3** | **74.9** |\n")
     assert not [f for f in _audit_md(tmp_path, text).findings if f.code == "CC306"]
+
+
+NOTE_TABLE = ("| Benchmark | A | B | C | D | E |\n|---|---|---|---|---|---|\n"
+              "| MATH-500 (Pass@1) | 74.6 | 78.3 | 90.0 | 90.6 | 93.9 |\n"
+              "| AIME 2024 (Pass@1) | 9.3 | 16.0 | 63.6 | 50.0 | 69.7 |\n\n"
+              "> AIME24 is with averaged score of 32 repetitions. MATH500 is with a single run.\n")
+
+
+def test_a_note_says_how_each_benchmark_was_run(tmp_path):
+    report = _audit_md(tmp_path, NOTE_TABLE)
+    by = {(s.label, s.model): s for s in report.scores}
+    assert by[("AIME 2024 (Pass@1)", "A")].resolution.metric == "avg@32"
+    assert by[("MATH-500 (Pass@1)", "A")].resolution.single_run
+    assert not by[("AIME 2024 (Pass@1)", "A")].resolution.single_run
+    flagged = {report.scores[int(i[1:]) - 1].cell.raw for f in report.findings if f.code == "CC403" for i in f.scores}
+    assert {"78.3", "93.9"} <= flagged  # one run on 500 problems: 78.3 and 93.9 are not k/500
+    assert not any(report.scores[int(i[1:]) - 1].label.startswith("AIME") for f in report.findings
+                   if f.code == "CC403" for i in f.scores)  # 32 repetitions: k/960 reaches them

@@ -32,7 +32,8 @@ class Granularity(Rule):
     When most cells of the line are exact counts, far more than chance allows (13 of 15 HumanEval
     cells are k/164, where a value fits by chance 16% of the time), the line is single-run counts
     and a cell off the grid is an anomaly, even under pass@1 or on a benchmark the registry does
-    not call binary (there at least 80% of the line must fit, beyond chance).  When the line's cells fit no better
+    not call binary (there at least 70% of the line must fit, beyond chance).  A note saying the
+    benchmark was scored in a single run makes every cell of its line a count.  When the line's cells fit no better
     than chance, its values are not counts at all (a blend of sub-scores, samples averaged) and no
     cell is flagged.  A line of fewer than five cells cannot show that, so each cell is judged
     alone, except pass@k (an estimate over samples, perhaps) and benchmarks not known to be binary.  Metrics averaged over k runs
@@ -51,7 +52,7 @@ class Granularity(Rule):
     #: one-sided binomial p below which the line's fits are not chance
     EVIDENCE = 0.01
     #: the share of a line's cells that must be exact counts before one that is not stands out
-    MOST = 0.8
+    MOST = 0.7
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         from claimcheck.stats import chance_of_fit, check_granularity, fits_beyond_chance
@@ -67,7 +68,9 @@ class Granularity(Rule):
             chance = sum(chance_of_fit(s.n, s.cell.decimals, self._runs(s), s.scale) for s in cells) / len(cells)
             p = fits_beyond_chance(fits, len(cells), chance)
             most = fits >= self.MOST * len(cells)
-            if self._sampled(cells[0]):  # an estimate over samples may fit now and then: ask for more
+            if any(s.resolution.single_run for s in cells):  # a note says: one run, one result per item
+                counts = True
+            elif self._sampled(cells[0]):  # an estimate over samples may fit now and then: ask for more
                 counts = len(cells) >= 3 and most and p < self.EVIDENCE
             else:
                 counts = len(cells) >= 3 and (p < self.EVIDENCE or (len(cells) >= self.LINE and most))
