@@ -123,7 +123,7 @@ def _negated(text: str, m: re.Match[str]) -> bool:
 
 
 _THINKING = re.compile(r"(\d+(?:\.\d+)?\s*[kKmM])\s*(?:(?:thinking|reasoning)(?:\s*tokens?)?|tokens?)|(?:extended\s+)?thinking\s*[:(]?\s*(\d+(?:\.\d+)?\s*[kKmM])|\b(non[- ]?thinking|thinking)\b", re.I)
-_SECONDHAND = re.compile(r"from (?:the|their|its|a)(?: [\w.\-'’]+){0,3}? (?:tech(?:nical)? report|paper|model card|blog|leaderboard)|as reported (?:by|in)|reported by|copied from|taken from|cited from|self-reported|来自技术报告|引自|摘自|转引", re.I)
+_SECONDHAND = re.compile(r"from (?:the|their|its|a)(?: [\w.\-'’]+){0,3}? (?:tech(?:nical)? report|paper|model card|blog|leaderboard)|as reported (?:by|in)|reported by|copied from|taken from|cited from|self-reported|来自技术报告|引自|摘自|转引|复制|转载|取自|来自(?:原|其)?(?:论文|报告)", re.I)
 _NOT_PERCENT = re.compile(r"not (?:a )?percent(?:age)?|非百分数|不是百分数|非百分比", re.I)
 _LOWER_BETTER = re.compile(
     r"lower is better|\(↓\)|↓|越低越好|\bbpb\b|bits per byte|perplexity|\bppl\b|latency|延迟|"

@@ -185,6 +185,9 @@ def _note_text(line: str) -> str:
                     if m.group(1).strip().isdigit() else m.group(1).strip(), line)
 
 
+_LIST_ITEM = re.compile(r"^(?:[-+•]|\d+[.)])\s+")  # "- note", "• note", "1. note" under a table ("* " may be a mark)
+
+
 def _notes(lines: list[str], start: int) -> list[str]:
     """Footnote-like paragraphs right after a table (``start`` is the first line after it)."""
     notes: list[str] = []
@@ -193,14 +196,23 @@ def _notes(lines: list[str], start: int) -> list[str]:
         while i < len(lines) and (not lines[i].strip() or _HTML_LINE.match(lines[i])):  # blank, or a bare "</div>"
             i += 1
         para: list[str] = []
+        items = 0  # lines that start a list item: each is a note of its own
         while i < len(lines) and lines[i].strip() and not any(p.match(lines[i]) for p in (_ATX, _FENCE, _RULE)):
             if para and i + 1 < len(lines) and _has_pipe(lines[i]) and _is_delimiter(lines[i + 1], len(split_row(lines[i]))):
                 break
-            para.append(_note_text(lines[i].strip()))
+            item = _LIST_ITEM.match(lines[i].strip())
+            text = _note_text(_LIST_ITEM.sub("", lines[i].strip()))
+            if item or not para or not items:
+                para.append(text)
+                items += bool(item)
+            else:  # a wrapped line continues the list item above it
+                para[-1] += " " + text
             i += 1
         if not para or _has_pipe(para[0]):
             return notes
-        if _NOTE_START.match(para[0]):
+        if items and items == len(para):  # a list printed under the table: its items are the notes
+            notes.extend(para)
+        elif _NOTE_START.match(para[0]):
             for line in para:
                 if _NOTE_START.match(line) or not notes:
                     notes.append(line)

@@ -193,3 +193,13 @@ def test_an_html_table_in_markdown_is_named_by_its_heading_and_gets_the_sup_note
     assert first.notes == ("Bold denotes global SOTA.", "Data points marked with * are from the tech report.")
     assert first.rows[0][1].markers == ("*",)
     assert second.notes == ()  # a bare closing </div> is no note
+
+
+def test_a_list_under_a_table_is_its_notes_one_item_each():
+    from claimcheck.readers.markdown import read_markdown
+
+    text = ("| Benchmark | A |\n|---|---|\n| BBH | 68.2\\* |\n\n- 我们使用 `ppl` 对基座模型进行评测。\n"
+            "- 评测结果来自 OpenCompass，评测配置可以在\n  配置文件中找到。\n- \\* 表示从原论文中复制而来。\n")
+    (table,) = read_markdown(text, "p.md")
+    assert table.notes == ("我们使用 `ppl` 对基座模型进行评测。", "评测结果来自 OpenCompass，评测配置可以在 配置文件中找到。",
+                           "\\* 表示从原论文中复制而来。")
