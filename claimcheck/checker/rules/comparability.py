@@ -229,6 +229,40 @@ class MetricMismatch(ComparabilityRule):
             return None  # attempts, not metric: CC205 owns it
         return Difference(self.facet, self.code, ma, mb)
 
+    def check(self, context: CheckContext) -> Iterator[Finding]:
+        yield from super().check(context)
+        yield from self._mixed_averages(context)
+
+    def _mixed_averages(self, context: CheckContext) -> Iterator[Finding]:
+        """An average printed over rows measured with different metrics (EM, pass@10, % win, F1): a
+        number with no unit of its own.  One finding per average row."""
+        from claimcheck.checker.aggregates import fits_by_row
+
+        for fits in fits_by_row(context):
+            reading = next((f.used for f in fits if f.used is not None), None)
+            if reading is None:
+                continue
+            kinds: dict[str, list[Score]] = {}
+            for c in reading.cells:
+                kinds.setdefault(_metric_kind(c.resolution.metric), []).append(c)
+            named = {k: v for k, v in kinds.items() if k != "accuracy"}
+            if len(kinds) < 2 or not named:
+                continue
+            agg = fits[0].aggregate
+            what = "; ".join(f"{k} ({', '.join(dict.fromkeys(c.title for c in v))})" for k, v in kinds.items())
+            yield self.finding(
+                f"{agg.title!r} ({agg.ref}) averages rows measured with different metrics — {what}: "
+                f"the average has no unit of its own", scores=[f.aggregate.id for f in fits],
+                metrics=sorted(kinds), severity="warning",
+            )
+
+
+def _metric_kind(metric: str | None) -> str:
+    """What a metric counts, for averaging: accuracy-like (accuracy, EM, pass@1, a mean of runs) or its own kind."""
+    if metric is None or metric in ("accuracy", "em", "resolved", "pass@1") or metric.startswith(("avg@", "mean@")):
+        return "accuracy"
+    return metric
+
 
 class JudgeMismatch(ComparabilityRule):
     """Cells judged by different judges or graders.
