@@ -272,6 +272,7 @@ class Resolution:
     system_level: bool = False  # registry: scores belong to an agent+harness system
     value_range: tuple[float, float] | None = None  # registry: the scale values lie on (1–10 for a judge score)
     single_run: bool = False  # a note says the benchmark was scored in a single run (one result per item)
+    other_counts: tuple[tuple[str, int], ...] = ()  # registry: verified counts of the suite's other versions/subsets
     composite: bool = False  # registry: an index over several benchmarks
 
     @property

@@ -41,6 +41,7 @@ class Resolver:
         self._index = AliasIndex((b.id, a) for b in catalogue for a in (b.id, b.name, *b.aliases))
         self._matches: dict[str, Match | None] = {}  # layout detection and resolution ask about the same labels
         self._suites: dict[str, AliasIndex] = {}
+        self._other_counts: dict[tuple[str, int | None], tuple[tuple[str, int], ...]] = {}
         self._editions: dict[tuple[str, str | None], tuple[AliasIndex, AliasIndex, list[Version]]] = {}
 
     def match(self, label: str) -> Match | None:
@@ -219,6 +220,7 @@ class Resolver:
             statuses=statuses, row_kind="benchmark",
             system_level=bench.system_level, composite=bench.composite,
             value_range=tuple(bench.range) if bench.range else None,
+            other_counts=self.other_counts(bench, n),
         )
 
     def _version_subset(self, bench: Benchmark, text: str, facets: Facets, context: RowContext,
@@ -298,6 +300,23 @@ class Resolver:
             reasons["n"] = f"printed in the label ({m.group(0)})"
             return int(m.group(1).replace(",", "")), "table", None
         return self.catalogue_n(bench, version, subset, reasons)
+
+    def other_counts(self, bench: Benchmark, n: int | None) -> tuple[tuple[str, int], ...]:
+        """The verified item counts of the benchmark's suite other than ``n``, each named ("MBPP+ / base
+        tests" 399): the denominators a table may really have used when its values do not fit ``n``."""
+        key = (bench.id, n)
+        if key not in self._other_counts:
+            found: dict[int, str] = {}
+            stem = normalize(bench.name)
+            for b in self.catalogue:  # the suite, and entries named after the benchmark ("MBPP+", "GSM8K-Platinum")
+                if b.suite_id != bench.suite_id and not normalize(b.name).startswith(stem):
+                    continue
+                for v in b.versions:
+                    for sub, count in [(None, v.n)] + [(x, x.n) for x in v.subsets]:
+                        if count.verified and count.value and count.value != n:
+                            found.setdefault(count.value, f"{b.name} {v.id}" + (f" / {sub.id}" if sub else ""))
+            self._other_counts[key] = tuple(sorted(((name, value) for value, name in found.items()), key=lambda x: x[1]))
+        return self._other_counts[key]
 
     def catalogue_n(self, bench: Benchmark | None, version: Version | None, subset: Subset | None,
                     reasons: dict[str, str]) -> tuple[int | None, str | None, str | None]:

@@ -77,6 +77,28 @@ class SubsetMismatch(ComparabilityRule):
 
     code, slug, family, severity, facet = "CC202", "subset-mismatch", "comparability", "warning", "subset"
 
+    def check(self, context: CheckContext) -> Iterator[Finding]:
+        yield from super().check(context)
+        yield from self._implied_subsets(context)
+
+    def _implied_subsets(self, context: CheckContext) -> Iterator[Finding]:
+        """A line with no stated count whose values are, beyond chance, k/n for one registered subset
+        or version ("GPQA" whose every cell is k/198: Diamond; "MBPP" whose every cell is k/399: MBPP+)."""
+        from claimcheck.checker.denominators import countable, implied_count
+
+        for line in context.rows().values():
+            cells = [s for s in line if countable(s) and s.n is None and s.benchmark]
+            implied = implied_count(cells) if cells else None
+            if implied is None:
+                continue
+            first = cells[0]
+            yield self.finding(
+                f"{first.title!r} ({first.ref}) states no subset or item count, but {implied.fits} of its "
+                f"{implied.cells} values are k/{implied.n} (p = {implied.p:.1g} by chance): the rows are probably "
+                f"{implied.name} ({implied.n} items); say which set was used", scores=[s.id for s in cells],
+                severity="info", implied=implied.name, implied_n=implied.n, fits=implied.fits, cells=implied.cells,
+            )
+
     def difference(self, a: Score, b: Score) -> Difference | None:
         if a.benchmark != b.benchmark:
             if a.resolution.suite and a.resolution.suite == b.resolution.suite:

@@ -36,7 +36,9 @@ class Granularity(Rule):
     benchmark was scored in a single run makes every cell of its line a count.  When the line's cells fit no better
     than chance, its values are not counts at all (a blend of sub-scores, samples averaged) and no
     cell is flagged.  A line of fewer than five cells cannot show that, so each cell is judged
-    alone, except pass@k (an estimate over samples, perhaps) and benchmarks not known to be binary.  Metrics averaged over k runs
+    alone, except pass@k (an estimate over samples, perhaps) and benchmarks not known to be binary.
+    A line whose values are not k/n for its n but are, beyond chance, k/m for another count the
+    registry holds for the benchmark (MBPP+'s 399 for a row labelled MBPP) gets one finding naming m.  Metrics averaged over k runs
     (avg@k) are judged on the grid k/(n·k); partial credit and F1 are never checked.
 
     Bad:
@@ -74,10 +76,30 @@ class Granularity(Rule):
                 counts = len(cells) >= 3 and most and p < self.EVIDENCE
             else:
                 counts = len(cells) >= 3 and (p < self.EVIDENCE or (len(cells) >= self.LINE and most))
+            if not counts and (other := self._other_denominator(cells, fits)) is not None:
+                yield other
+                continue
             for s, g in misfits:
                 if not counts and (len(cells) >= self.LINE or self._sampled(s)):
                     continue  # the line is no count data as a whole: nothing to single out
                 yield self._finding(s, g, fits, len(cells), p if counts else None)
+
+    def _other_denominator(self, cells: list[Score], fits: int) -> Finding | None:
+        """A line that is not k/n for its n but is, well beyond chance, k/m for another registered
+        count of the benchmark (MBPP printed as MBPP but every cell k/399, MBPP+'s count)."""
+        from claimcheck.checker.denominators import implied_count
+
+        other = implied_count(cells, beyond=fits) if self._runs(cells[0]) == 1 else None
+        if other is None:
+            return None
+        first = cells[0]
+        return self.finding(
+            f"{first.title!r} ({first.ref}): only {fits} of the line's {len(cells)} values are k/{first.n}, but "
+            f"{other.fits} are k/{other.n} (p = {other.p:.1g} by chance): the rows are probably {other.name} "
+            f"({other.n} items), not the {first.n} the label implies", scores=[s.id for s in cells], n=first.n,
+            other_n=other.n, other=other.name, line_fits=fits, other_fits=other.fits, line_cells=len(cells),
+            line_p=other.p,
+        )
 
     def _finding(self, s: Score, g, fits: int, cells: int, p: float | None) -> Finding:
         runs = self._runs(s)

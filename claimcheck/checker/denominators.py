@@ -1,0 +1,68 @@
+"""Which item count a line of printed values really has: the denominator its values fit.
+
+A line of single-run scores on n items lives on the grid k/n.  When the line does not fit the
+count its label implies, or the label implies none ("GPQA" with no subset), the registry's other
+counts for the benchmark (its versions and subsets, and entries named after it: MBPP+ for MBPP)
+are tried; one that the line fits far beyond chance is the denominator the vendor used.
+
+    implied_count(mbpp_cells)  -> Implied("MBPP+ v0.1.0", 399, fits=11, cells=11, p=1e-4)
+
+CC403 reports a line that fits another count than its own n; CC202 reports the subset a line
+with no stated subset fits.  Both read this one computation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from claimcheck.records import PROPORTION_UNITS, Score
+
+#: share of a line that must fit a count, and the chance p below which it is no coincidence
+SHARE = 0.9
+EVIDENCE = 0.01
+#: a line this long can show its denominator
+LINE = 5
+
+
+@dataclass(frozen=True)
+class Implied:
+    """A registered count the line's values fit well beyond chance."""
+
+    name: str
+    n: int
+    fits: int
+    cells: int
+    p: float
+
+
+def countable(s: Score) -> bool:
+    """A proportion printed to a known precision, from one result per item as far as anyone says."""
+    return (s.status == "checked" and s.unit in PROPORTION_UNITS and s.proportion is not None
+            and s.cell.decimals is not None and s.ci_method != "published"
+            and s.resolution.granularity not in ("partial", "averaged", "pairwise", "composite", "rating")
+            and not (s.resolution.metric or "").startswith(("partial", "f1", "avg@", "mean@")))
+
+
+def fits(cells: Sequence[Score], n: int) -> int:
+    """How many of the cells are k/n at their printed precision."""
+    from claimcheck.stats import check_granularity
+
+    return sum(check_granularity(s.proportion, s.cell.decimals, n, scale=s.scale).attainable for s in cells)
+
+
+def implied_count(cells: Sequence[Score], beyond: int = 0) -> Implied | None:
+    """The registered count (other than the cells' own n) that the line fits best, if at least 90%
+    of it fits, more than ``beyond`` cells do, and chance explains the fits with p < 0.01."""
+    from claimcheck.stats import chance_of_fit, fits_beyond_chance
+
+    if len(cells) < LINE:
+        return None
+    best: Implied | None = None
+    for name, n in cells[0].resolution.other_counts:
+        hits = fits(cells, n)
+        chance = sum(chance_of_fit(n, s.cell.decimals, 1, s.scale) for s in cells) / len(cells)
+        p = fits_beyond_chance(hits, len(cells), chance)
+        if hits >= SHARE * len(cells) and hits > beyond and p < EVIDENCE and (best is None or p < best.p):
+            best = Implied(name, n, hits, len(cells), p)
+    return best
