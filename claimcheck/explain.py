@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
-from claimcheck.records import Observation, SourceTable, TableReading
+from claimcheck.records import CellAccount, Observation, SourceTable, TableReading
 
 
 def cell_counts(observations: Sequence[Observation], table: int) -> Counter:
@@ -39,3 +39,31 @@ def scrape_lines(tables: Sequence[SourceTable], readings: Sequence[TableReading]
         for note in table.notes:
             lines.append(f"  note: {note}")
     return lines
+
+
+
+def account(tables: Sequence[SourceTable], readings: Sequence[TableReading], scores: Sequence) -> CellAccount:
+    """Where every cell of the tables went (see :class:`~claimcheck.records.CellAccount`): each cell of a
+    value column is a score's cell (by its position), or lies in a row the reading records as holding
+    no score, or in a table of text; anything else is listed as not read."""
+    at = {(s.input, s.table, s.at) for s in scores}
+    status = Counter(s.status for s in scores)
+    setup = sections = spacers = text = 0
+    lost: list[tuple[str, int, int, str]] = []
+    for index, (table, r) in enumerate(zip(tables, readings)):
+        setup, sections, spacers = setup + len(r.header_rows), sections + len(r.sections), spacers + len(r.spacers)
+        if r.kind == "text":
+            text += 1
+            continue
+        quiet = {row for row, _ in r.header_rows} | {row for row, _ in r.sections} | set(r.spacers)
+        value = {"wide": "model", "transposed": "benchmark"}.get(r.kind, "score")  # the role of a value column
+        columns = [j for j, (_, role) in enumerate(r.columns) if role == value]
+        for row in table.rows:
+            if not row or row[0].row in quiet:
+                continue
+            for j in columns:
+                if j < len(row) and (table.input, index, (row[j].row, j)) not in at:
+                    lost.append((table.name, row[j].row, j + 1, row[j].text))
+    return CellAccount(values=status["checked"], missing=status["missing"], skipped=status["skipped"],
+                       setup_rows=setup, section_rows=sections, spacer_rows=spacers, text_tables=text,
+                       unaccounted=tuple(lost))

@@ -263,6 +263,7 @@ def audit(
 ) -> Report:
     """Run the whole pipeline and return the report (no rendering)."""
     from claimcheck import checker
+    from claimcheck.explain import account
     from claimcheck.registry.catalogue import load_catalogue
     from claimcheck.registry.resolver import Resolver
 
@@ -291,4 +292,5 @@ def audit(
         comparisons=comparisons, findings=findings, claims=verdicts,
         rules=tuple(r.doc() for r in rules if r.code in fired),
         benchmarks=benchmark_refs(scores, catalogue), readings=tuple(readings),
+        account=account(tables, readings, scores),
     )

@@ -133,6 +133,30 @@ class TableReading:
     caption: str = ""  # the heading the table is printed under; it may name the benchmark of every line
 
 
+@dataclass(frozen=True, slots=True)
+class CellAccount:
+    """Where every cell of the input went: a value, a missing cell, a skipped cell (with its reason),
+    or a row the reading recorded as holding no score (setup, section, spacer rows; text-only tables)."""
+
+    values: int = 0
+    missing: int = 0
+    skipped: int = 0
+    setup_rows: int = 0
+    section_rows: int = 0
+    spacer_rows: int = 0
+    text_tables: int = 0
+    unaccounted: tuple[tuple[str, int, int, str], ...] = ()  # (table, row, column, text) of cells nothing read
+
+    def describe(self) -> str:
+        parts = [f"{self.values} values", f"{self.missing} missing", f"{self.skipped} skipped"]
+        rows = [(self.setup_rows, "setup row"), (self.section_rows, "section row"), (self.spacer_rows, "spacer row"),
+                (self.text_tables, "table without numbers")]
+        parts += [f"{k} {what}{'s' if k != 1 else ''}" for k, what in rows if k]
+        if self.unaccounted:
+            parts.append(f"{len(self.unaccounted)} cells not read")
+        return ", ".join(parts)
+
+
 # ── parse ───────────────────────────────────────────────────────────────────
 
 
@@ -503,6 +527,7 @@ class Report:
     rules: tuple[RuleDoc, ...] = ()
     benchmarks: tuple[BenchmarkRef, ...] = ()
     readings: tuple[TableReading, ...] = ()  # how each of ``tables`` was read
+    account: CellAccount = CellAccount()  # where every cell of the tables went
 
     def as_records(self) -> dict[str, Any]:
         """The report as plain Python types, in the ``claimcheck.report/1`` shape."""

@@ -43,3 +43,15 @@ def test_names_match_ignores_markup_but_not_words():
     assert corpus_eval.names_match("CodeLLama", "CodeLLama · 34B")
     assert not corpus_eval.names_match("MMLU-Pro", "MMLU")
     assert corpus_eval._one_part("AIME 2024 (pass@1 / cons@64)", "cons@64") == "AIME 2024 (cons@64)"
+
+
+def test_no_cell_of_any_corpus_page_goes_unaccounted():
+    from claimcheck.pipeline import audit
+
+    for case in sorted(corpus_eval.CORPUS.iterdir()):
+        raw = next((p for p in (case / "raw.md", case / "raw.html") if p.exists()), None)
+        if raw is None:
+            continue
+        account = audit([str(raw)]).account
+        assert account.unaccounted == (), (case.name, account.unaccounted[:3])
+        assert account.values > 0

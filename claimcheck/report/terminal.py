@@ -20,8 +20,7 @@ def render_terminal(view: ReportView, file: TextIO | None = None, *, verbose: bo
     for path, fmt, sha in view.inputs:
         console.print(Text.assemble(("claimcheck ", "bold"), f"{view.claimcheck_version} — {path} ({fmt}, sha256 {sha[:12]}…)"))
     console.print(f"registry {view.registry_version} · {view.settings}")
-    checked = len(view.scores)
-    console.print(f"{view.rows_total} rows read: {checked} values checked, {len(view.skipped)} skipped"
+    console.print(f"{view.rows_total} rows read: {view.cells}"
                   + (f" ({'; '.join(sorted({s.note for s in view.skipped}))[:160]})" if view.skipped else ""))
     counts = view.counts
     console.print(Text.assemble(

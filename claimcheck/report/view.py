@@ -151,6 +151,7 @@ class ReportView:
     environment: list[str]
     skipped: list[ScoreLine]
     rows_total: int
+    cells: str = ""  # where every cell went ("120 values, 12 missing, 0 skipped, 2 setup rows, 1 spacer row")
     level: str = "95%"  # the confidence level of every interval, from alpha
     test_settings: str = "α = 0.05 two-sided, power 0.8"
     long: bool = False  # long enough to need a table of contents
@@ -208,7 +209,7 @@ def build_view(report: Report) -> ReportView:
         skipped=[_score_line(s) for s in report.scores if s.status == "skipped"],
         benchmarks=[_benchmark_view(b) for b in report.benchmarks],
         environment=list(meta.environment),
-        rows_total=sum(len(t.rows) for t in report.tables),
+        rows_total=sum(len(t.rows) for t in report.tables), cells=report.account.describe(),
         level=f"{100 * (1 - meta.alpha):g}%",
         test_settings=f"α = {meta.alpha:g} two-sided, power {meta.power:g}",
         long=len(report.findings) + len(report.scores) > LONG_REPORT,
