@@ -85,6 +85,7 @@ class Layout:
     sections: frozenset[int] = frozenset()  # indexes of body rows that head the rows below them
     spacers: frozenset[int] = frozenset()  # indexes of body rows with no text at all
     models_in_sections: bool = False  # the section headings name the models; the columns, their setups
+    category_rows: bool = False  # the label column is headed "Category" and few of its labels name benchmarks
     why: str = ""  # why this kind and label column, for --explain
 
 
@@ -146,6 +147,11 @@ def detect_layout(table: SourceTable, is_benchmark: Callable[[str], bool], bench
     spacers = frozenset(i for i, row in enumerate(table.rows) if not any(c.text.strip() or c.markers for c in row))
     sections = _sections(table, layout.label_col, layout.value_cols, is_benchmark)
     by_section = layout.kind == "wide" and _models_in_sections(table, layout, sections)
+    categories = (layout.kind == "wide" and header_field(table.header[layout.label_col]) == "category"
+                  and _benchmark_share([r[layout.label_col].text for r in table.rows], is_benchmark) < 0.5)
+    if categories:
+        layout = replace(layout, why=layout.why + "; the label column is headed as categories and few labels name "
+                                                  "benchmarks: each row is a category score", category_rows=True)
     if by_section:
         layout = replace(layout, why=layout.why + "; the section headings name the models and the columns their setups")
     return replace(layout, sections=sections, spacers=spacers, models_in_sections=by_section)
@@ -282,6 +288,8 @@ def _wide_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]:
         elif category:
             fields["category"] = category
         qualifiers = tuple(row[j].text for j, f in layout.fields.items() if f in ("qualifier", "metric", "notes") and row[j].text)
+        if layout.category_rows:  # "| Category | A | B |" over "Reasoning", "Math": each row averages a category
+            fields["line_role"] = "category"
         line = f"{row[0].row}" + (f".{row[0].part}" if row[0].part else "")
         parts = _split_line(label, [row[j] for j in layout.value_cols], table.decimal_comma)
         for p, (part_label, part_cells) in enumerate(parts or [(label, None)]):

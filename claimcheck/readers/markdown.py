@@ -231,6 +231,15 @@ def _notes(lines: list[str], start: int) -> list[str]:
             return notes
 
 
+def _caption_above(lines: list[str], i: int) -> str:
+    """A short line printed right above a table, with no blank line between ("RULER: a retrieval-based
+    benchmark for long context understanding"): the table's caption; "" if there is none."""
+    if i == 0 or not lines[i - 1].strip() or _has_pipe(lines[i - 1]) or _ATX.match(lines[i - 1]):
+        return ""
+    text = _plain(lines[i - 1].strip())
+    return text if len(text) <= 200 else ""
+
+
 def _heading(lines: list[str], i: int) -> str | None:
     """Text of an ATX or setext heading on line ``i`` (0-based), if it is one."""
     if m := _ATX.match(lines[i]):
@@ -309,7 +318,7 @@ def read_markdown(text: str, path: str) -> list[SourceTable]:
     """Every pipe table in a Markdown document with at least two columns and one data row, and every
     HTML table embedded in it (named by the Markdown heading above it, with the notes below it)."""
     lines = text.splitlines()
-    found: list[tuple[str | None, tuple[str, ...], list[tuple[RawCell, ...]], list[str]]] = []
+    found: list[tuple[str | None, tuple[str, ...], list[tuple[RawCell, ...]], list[str], str]] = []
     heading: str | None = None
     fence: str | None = None
     i = 0
@@ -328,19 +337,21 @@ def read_markdown(text: str, path: str) -> list[SourceTable]:
             from claimcheck.readers.html import read_html
 
             for table in read_html("\n".join(lines[i:end]), path):
-                found.append((heading, table.header, list(table.rows), [*table.notes, *_html_notes(lines, end)]))
+                found.append((heading, table.header, list(table.rows), [*table.notes, *_html_notes(lines, end)], ""))
             i = end
             continue
         width = len(split_row(line)) if _has_pipe(line) else 0
         if width and i + 1 < len(lines) and _is_delimiter(lines[i + 1], width):
+            caption = _caption_above(lines, i)
             header, rows, i = _table(lines, i, path)
             if width >= 2 and rows:
-                found.append((heading, header, rows, _notes(lines, i)))
+                found.append((heading, header, rows, _notes(lines, i), caption))
             continue
         heading = _heading(lines, i) or heading
         i += 1
     tables = []
-    for k, (title, header, rows, notes) in enumerate(found, start=1):
+    for k, (title, header, rows, notes, caption) in enumerate(found, start=1):
         name = path + (f" table {k}" if len(found) > 1 else "") + (f" — {title}" if title else "")
-        tables.append(SourceTable(input=0, name=name, header=header, rows=tuple(rows), notes=tuple(notes)))
+        tables.append(SourceTable(input=0, name=name, header=header, rows=tuple(rows), notes=tuple(notes),
+                                  caption=caption))
     return tables

@@ -77,6 +77,11 @@ class Resolver:
             return Resolution(row_kind="skipped", skip_reason="a heading row with no values")
         if context.inherits_from is not None and parent is not None and parent.benchmark:
             return self._inherit(context, cells, parent)
+        if context.fields.get("line_role") == "category":  # a score per category over many benchmarks
+            unit, why = unit_from_values(cells)
+            return Resolution(row_kind="aggregate", unit=unit, unit_reason=why, reasons={
+                "benchmark": f"{context.label.strip()!r} is a category (the label column is headed as categories): "
+                             f"a score over several benchmarks, not the benchmark of that name"})
         label = self._split_year_suffix(context.label.strip().replace("\n", " "))
         if self._names_two_benchmarks(context.label):
             return Resolution(row_kind="unknown", unit=unit_from_values(cells)[0],

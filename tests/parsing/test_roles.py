@@ -282,3 +282,21 @@ def test_metric_words(text, metric):
     from claimcheck.parsing.labels import facets_of
 
     assert facets_of(text, ()).metric == metric
+
+
+def test_rows_of_a_category_column_are_category_scores_not_benchmarks(tmp_path):
+    report = _audit_md(tmp_path, "| Category | A | B |\n|---|---|---|\n| Reasoning | 78.7 | 72.2 |\n| Math | 74.1 | 57.7 |\n"
+                                 "| Code generation | 68.3 | 56.9 |\n")
+    math = [s for s in report.scores if s.label == "Math"]
+    assert math and all(s.benchmark is None and s.n is None and s.resolution.row_kind == "aggregate" for s in math)
+
+
+def test_a_category_column_of_benchmarks_is_read_as_benchmarks(tmp_path):
+    report = _audit_md(tmp_path, "| Category | A | B |\n|---|---|---|\n| MGSM | 58.7 | 63.3 |\n| GSM8K | 74.1 | 57.7 |\n")
+    assert {s.benchmark for s in report.scores} == {"mgsm", "gsm8k"}
+
+
+def test_a_line_right_above_a_table_is_its_caption(tmp_path):
+    report = _audit_md(tmp_path, "RULER: a retrieval-based benchmark\n| Model | 4K | 8K |\n|---|---|---|\n| A | 94.8 | 93.0 |\n")
+    assert report.tables[0].caption == "RULER: a retrieval-based benchmark"
+    assert {s.benchmark for s in report.scores} == {"ruler"}
