@@ -105,7 +105,11 @@ class Resolver:
         facets = facets_of(rest, context.qualifiers)
         confidence = 1.0 if not rest else (0.9 if match.prefix else 0.7)
         reasons = {"benchmark": f"label names {bench.name!r} (alias {match.alias!r})"}
-        return self._build(bench, rest, context, facets, cells, confidence, reasons)
+        res = self._build(bench, rest, context, facets, cells, confidence, reasons)
+        language = _translated(bench, context.qualifiers, res)
+        if language is not None:  # "MMLU" over a Language column saying "Portuguese": a translation
+            return self._near_namesake(context, cells, bench, language)
+        return res
 
     # ── pieces ──────────────────────────────────────────────────────────────
 
@@ -348,6 +352,20 @@ class Resolver:
 
 
 # ── helpers ─────────────────────────────────────────────────────────────────
+
+_LANGUAGES = re.compile(
+    r"^\W*(Portuguese|Spanish|Italian|German|French|Hindi|Thai|Chinese|Japanese|Korean|Arabic|Russian|Indonesian|"
+    r"Vietnamese|Turkish|Bengali|Swahili|Dutch|Polish|Persian|Hebrew|Ukrainian|Czech|Greek|Romanian|Hungarian|"
+    r"Swedish|Telugu|Tamil|Urdu|Yoruba|Malay|Filipino|葡萄牙语|西班牙语|意大利语|德语|法语|印地语|泰语|中文|日语|韩语|阿拉伯语|俄语)\W*$", re.I)
+
+
+def _translated(bench: Benchmark, qualifiers: Sequence[str], res: Resolution) -> str | None:
+    """The language a qualifier column names for a benchmark that is not multilingual and lists no
+    subset for it ("MMLU" beside "Portuguese"): the row is a translation, another data set."""
+    if res.subset is not None or "multilingual" in bench.family or "translation" in bench.family:
+        return None
+    return next((m.group(1) for q in qualifiers if (m := _LANGUAGES.match(q))), None)
+
 
 
 def _facets_from_resolution(res: Resolution) -> Facets:

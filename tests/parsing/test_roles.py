@@ -300,3 +300,13 @@ def test_a_line_right_above_a_table_is_its_caption(tmp_path):
     report = _audit_md(tmp_path, "RULER: a retrieval-based benchmark\n| Model | 4K | 8K |\n|---|---|---|\n| A | 94.8 | 93.0 |\n")
     assert report.tables[0].caption == "RULER: a retrieval-based benchmark"
     assert {s.benchmark for s in report.scores} == {"ruler"}
+
+
+def test_a_language_column_makes_an_english_benchmark_a_translation(tmp_path):
+    report = _audit_md(tmp_path, "| Category | Benchmark | Language | A | B |\n|---|---|---|---|---|\n"
+                                 "| General | MMLU (5-shot) | Portuguese | 39.8 | 34.9 |\n| | | Spanish | 41.5 | 36.0 |\n"
+                                 "| Math | MGSM | German | 50.0 | 40.0 |\n")
+    got = {(s.label or s.title, s.qualifiers): (s.benchmark, s.n) for s in report.scores}
+    portuguese = [v for (label, q), v in got.items() if "Portuguese" in q]
+    assert portuguese and all(v == (None, None) for v in portuguese)  # not MMLU with its 14,042 English items
+    assert any(v[0] == "mgsm" for (label, q), v in got.items() if "German" in q)  # MGSM is multilingual
