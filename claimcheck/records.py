@@ -297,6 +297,7 @@ class Resolution:
     value_range: tuple[float, float] | None = None  # registry: the scale values lie on (1–10 for a judge score)
     single_run: bool = False  # a note says the benchmark was scored in a single run (one result per item)
     other_counts: tuple[tuple[str, int], ...] = ()  # registry: verified counts of the suite's other versions/subsets
+    unstated_versions: tuple[str, ...] = ()  # registry: the versions it could be, when the table names none
     composite: bool = False  # registry: an index over several benchmarks
 
     @property

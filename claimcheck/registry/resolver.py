@@ -230,6 +230,7 @@ class Resolver:
             system_level=bench.system_level, composite=bench.composite,
             value_range=tuple(bench.range) if bench.range else None,
             other_counts=self.other_counts(bench, n),
+            unstated_versions=tuple(v.id for v in bench.versions) if version is None and len(bench.versions) > 1 else (),
         )
 
     def _version_subset(self, bench: Benchmark, text: str, facets: Facets, context: RowContext,

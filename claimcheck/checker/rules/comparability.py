@@ -45,6 +45,21 @@ class VersionMismatch(ComparabilityRule):
 
     code, slug, family, severity, facet = "CC201", "version-mismatch", "comparability", "warning", "version"
 
+    def check(self, context: CheckContext) -> Iterator[Finding]:
+        yield from super().check(context)
+        for line in context.rows().values():
+            first = next((s for s in line if s.status == "checked" and s.resolution.unstated_versions), None)
+            if first is None:
+                continue
+            versions = first.resolution.unstated_versions
+            shown = ", ".join(versions[:5]) + (f" and {len(versions) - 5} more" if len(versions) > 5 else "")
+            yield self.finding(
+                f"{first.title!r} ({first.ref}) names no version or date window of {first.resolution.benchmark_name}, "
+                f"whose versions ({shown}) are different item sets: these scores cannot be set beside another "
+                f"report's {first.resolution.benchmark_name} numbers", scores=[s.id for s in line if s.status == "checked"],
+                severity="info", versions=list(versions),
+            )
+
     def difference(self, a: Score, b: Score) -> Difference | None:
         if a.benchmark != b.benchmark:
             return None
