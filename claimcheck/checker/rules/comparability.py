@@ -13,6 +13,7 @@ from typing import Iterator
 from claimcheck.checker.base import CheckContext, ComparabilityRule, Rule, cell_name, rows_ref
 from claimcheck.records import Difference, Finding, Score
 
+_MANY_ATTEMPTS = re.compile(r"^(?:pass@(?:[2-9]|\d\d+)|best-of-\d+)$")  # pass@10, best-of-8: several tries per item
 _SAMPLING = re.compile(r"^(?:pass@\d+|avg@\d+|cons@\d+|maj@\d+|best-of-\d+|accuracy|resolved)$")
 
 
@@ -211,6 +212,20 @@ class BudgetMismatch(ComparabilityRule):
     """
 
     code, slug, family, severity, facet = "CC205", "budget-mismatch", "comparability", "warning", "budget"
+
+    def check(self, context: CheckContext) -> Iterator[Finding]:
+        yield from super().check(context)
+        for line in context.rows().values():
+            first = next((s for s in line if s.status == "checked" and _MANY_ATTEMPTS.match(s.resolution.metric or "")), None)
+            if first is None:
+                continue
+            metric = first.resolution.metric
+            yield self.finding(
+                f"{first.title!r} ({first.ref}) is reported as {metric}: a problem counts as solved if any of several "
+                f"attempts succeeds, so these scores sit above pass@1 and cannot be set beside pass@1 figures of "
+                f"{first.resolution.benchmark_name or 'the benchmark'}", scores=[s.id for s in line if s.status == "checked"],
+                severity="info", metric=metric,
+            )
     _KEYS = ("attempts", "effort", "thinking_budget", "selection", "shots")
 
     def difference(self, a: Score, b: Score) -> Difference | None:
