@@ -126,6 +126,11 @@ def apply_footnotes(observations: Sequence[Observation], readings: Sequence[Tabl
     )
 
     notes = [list(r.legend.notes) for r in readings]
+    # a note on how benchmarks were run speaks for every table under the same heading of the same input
+    section: dict[tuple[int, str], list] = {}
+    inputs_of = {o.table: o.input for o in observations}
+    for r in readings:
+        section.setdefault((inputs_of.get(r.table, 0), r.caption), []).extend(n for n in r.legend.notes if n.marker is None)
     out = {}
     for obs in observations:
         res = resolutions[obs.group]
@@ -143,10 +148,12 @@ def apply_footnotes(observations: Sequence[Observation], readings: Sequence[Tabl
                     res = doubt_denominator(res, n)
                 elif n.marker is None and named_in(n.text, obs.model) and extract_facets(n.text).secondhand:
                     res = refine(res, n, resolver)  # "GPT-5 and Claude numbers are taken from their reports"
-                elif n.marker is None:
-                    for sentence in protocol_sentences(n.text):  # "MATH500 and SuperGPQA are with a single run"
-                        if resolver.mentions(resolver.split_glued_years(sentence), res.benchmark):
-                            res = apply_protocol(res, sentence)
+        caption = readings[obs.table].caption if obs.table < len(readings) else ""
+        for n in (section.get((obs.input, caption), ()) if caption else table_notes) if res.benchmark else ():
+            if n.marker is None and not stated_count(n.text):
+                for sentence in protocol_sentences(n.text):  # "MATH500 and SuperGPQA are with a single run"
+                    if resolver.mentions(resolver.split_glued_years(sentence), res.benchmark):
+                        res = apply_protocol(res, sentence)
         out[obs.id] = res
     return out
 

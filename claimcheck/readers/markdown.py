@@ -188,10 +188,38 @@ def _note_text(line: str) -> str:
 _LIST_ITEM = re.compile(r"^(?:[-+•]|\d+[.)])\s+")  # "- note", "• note", "1. note" under a table ("* " may be a mark)
 
 
+_ADMONITION = re.compile(r"^\s*>\s*\[!(?:NOTE|IMPORTANT|TIP|WARNING|CAUTION)\]\s*(.*)$", re.I)
+
+
+def _admonition(lines: list[str], i: int) -> list[str]:
+    """A GitHub admonition ("> [!IMPORTANT]" and the quoted lines under it): one note per paragraph."""
+    notes, para = [], []
+    first = _ADMONITION.match(lines[i])
+    if first and first.group(1).strip():
+        para.append(first.group(1).strip())
+    i += 1
+    while i < len(lines) and lines[i].lstrip().startswith(">"):
+        text = lines[i].lstrip()[1:].strip()
+        if text:
+            para.append(_note_text(text))
+        elif para:
+            notes.append(" ".join(para))
+            para = []
+        i += 1
+    if para:
+        notes.append(" ".join(para))
+    return notes
+
+
 def _notes(lines: list[str], start: int) -> list[str]:
     """Footnote-like paragraphs right after a table (``start`` is the first line after it)."""
     notes: list[str] = []
     i, first = start, True
+    j = start
+    while j < len(lines) and (not lines[j].strip() or _HTML_LINE.match(lines[j])):
+        j += 1
+    if j < len(lines) and _ADMONITION.match(lines[j]):
+        return _admonition(lines, j)[:_MAX_NOTES]
     while True:
         while i < len(lines) and (not lines[i].strip() or _HTML_LINE.match(lines[i])):  # blank, or a bare "</div>"
             i += 1

@@ -126,3 +126,13 @@ def test_a_note_says_how_each_benchmark_was_run(tmp_path):
     assert {"78.3", "93.9"} <= flagged  # one run on 500 problems: 78.3 and 93.9 are not k/500
     assert not any(report.scores[int(i[1:]) - 1].label.startswith("AIME") for f in report.findings
                    if f.code == "CC403" for i in f.scores)  # 32 repetitions: k/960 reaches them
+
+
+def test_a_protocol_note_under_the_last_table_of_a_section_speaks_for_its_sibling_tables(tmp_path):
+    text = ("## Results\n\n| Benchmark | A | B | C | D | E |\n|---|---|---|---|---|---|\n"
+            "| MATH-500 | 74.6 | 78.3 | 90.0 | 90.6 | 93.9 |\n\nOur models\n\n| Benchmark | F | G |\n|---|---|---|\n"
+            "| MATH500 | 93.6 | 95.8 |\n\n> MATH500 is with a single run.\n\n## Other section\n\n"
+            "| Benchmark | H | I |\n|---|---|---|\n| MATH-500 | 74.5 | 80.1 |\n")
+    report = _audit_md(tmp_path, text)
+    single = {s.table: s.resolution.single_run for s in report.scores}
+    assert single == {0: True, 1: True, 2: False}

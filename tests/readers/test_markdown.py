@@ -203,3 +203,13 @@ def test_a_list_under_a_table_is_its_notes_one_item_each():
     (table,) = read_markdown(text, "p.md")
     assert table.notes == ("我们使用 `ppl` 对基座模型进行评测。", "评测结果来自 OpenCompass，评测配置可以在 配置文件中找到。",
                            "\\* 表示从原论文中复制而来。")
+
+
+def test_a_github_admonition_under_a_table_gives_one_note_per_paragraph():
+    from claimcheck.readers.markdown import read_markdown
+
+    text = ("| Benchmark | A |\n|---|---|\n| MATH500 | 95.8 |\n\n> [!IMPORTANT]\n> The evaluations use `temperature=0.6`.\n"
+            "> \n> AIME24 is averaged over 32 repetitions.\n> MATH500 is with a single run.\n\nOther text.\n")
+    (table,) = read_markdown(text, "p.md")
+    assert table.notes == ("The evaluations use `temperature=0.6`.",
+                           "AIME24 is averaged over 32 repetitions. MATH500 is with a single run.")
