@@ -22,6 +22,7 @@ def test_bold_global_and_underline_open_source():
     ("Second-best results are in bold.", "second", None),
     ("Results are averaged over 3 runs.", None, None),
     ("加粗表示最佳结果", "best", None),
+    ("Bold marks the best result among all models, open-source or not.", "best", None),
 ])
 def test_what_bold_means(note, bold, group):
     legend = read_legend([note])

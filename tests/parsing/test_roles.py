@@ -310,3 +310,38 @@ def test_a_language_column_makes_an_english_benchmark_a_translation(tmp_path):
     portuguese = [v for (label, q), v in got.items() if "Portuguese" in q]
     assert portuguese and all(v == (None, None) for v in portuguese)  # not MMLU with its 14,042 English items
     assert any(v[0] == "mgsm" for (label, q), v in got.items() if "German" in q)  # MGSM is multilingual
+
+
+def test_a_setup_row_needs_most_of_its_cells_to_describe_a_setup():
+    folded = _table(["Model", "A", "B", "C"], [["", "4-shot", "EM", "odd"], ["X", "1.0", "2.0", "3.0"]])
+    assert fold_header_rows(folded)[1] != ()  # two of three cells name a setup
+    kept = _table(["Model", "A", "B", "C"], [["", "4-shot", "odd", "words"], ["X", "1.0", "2.0", "3.0"]])
+    assert fold_header_rows(kept)[1] == ()  # one of three does not
+
+
+def test_one_stacked_cell_alone_does_not_split_a_row():
+    t = _table(["Benchmark", "A"], [["AIME", "74.3 79.2"]], {(0, 1): ("74.3", "79.2")})
+    assert split_stacked_rows(t)[1] == ()
+
+
+def test_a_composite_column_needs_most_cells_to_split(tmp_path):
+    report = _audit_md(tmp_path, "| Model | AIME 2024 (pass@1 / cons@64) |\n|---|---|\n| A | 72.1 / 90.0 |\n"
+                                 "| B | 70.0 / 80.0 |\n| C | 60.0 / 70.0 |\n| D | 55.0 |\n")
+    parts = {(s.model, s.label): s for s in report.scores}
+    assert parts[("A", "AIME 2024 (cons@64)")].value == 90.0
+    assert parts[("D", "AIME 2024 (pass@1)")].cell.status == "unparseable"  # one value under two names
+
+
+def test_a_row_whose_only_content_is_a_footnote_mark_is_no_section():
+    row = (RawCell(text="MMLU", row=3, col=0), RawCell(text="", row=3, col=1, markers=("1",)))
+    assert not is_section_row(row, 0, (1,))
+    assert is_section_row((RawCell(text="Math", row=3, col=0), RawCell(text="", row=3, col=1)), 0, (1,))
+
+
+def test_a_word_before_the_alias_makes_another_benchmark():
+    from claimcheck.registry.catalogue import load_catalogue
+    from claimcheck.registry.resolver import Resolver
+    from claimcheck.records import RowContext
+
+    res = Resolver(load_catalogue(())).resolve(RowContext(label="Zorblax MATH", qualifiers=(), fields={}), [parse_cell("57.9")])
+    assert res.benchmark is None and "'Zorblax'" in res.reasons["benchmark"]
