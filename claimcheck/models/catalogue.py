@@ -22,6 +22,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from claimcheck.errors import RegistryError
+from claimcheck.registry.catalogue import describe_error
 
 DATA_FILE = Path(__file__).with_name("data") / "families.yaml"
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -154,20 +155,6 @@ class FamilyCatalogue:
         return len(self.families)
 
 
-def _describe(error: ValidationError, data: object) -> str:
-    first = error.errors()[0]
-    loc = list(first["loc"])
-    entry = ""
-    if len(loc) >= 2 and loc[0] in ("families", "vendors") and isinstance(loc[1], int):
-        try:
-            entry = f"entry {data[loc[0]][loc[1]].get('id', '#' + str(loc[1] + 1))!r}, "  # type: ignore[index]
-        except (KeyError, IndexError, TypeError, AttributeError):
-            entry = f"entry #{loc[1] + 1}, "
-        loc = loc[2:]
-    where = ".".join(str(part) for part in loc) or "(top level)"
-    return f"{entry}field {where}: {first['msg']}"
-
-
 def load_file(path: Path) -> FamiliesFile:
     """Read and validate one families file."""
     try:
@@ -183,7 +170,7 @@ def load_file(path: Path) -> FamiliesFile:
     try:
         return FamiliesFile.model_validate(data)
     except ValidationError as exc:
-        raise RegistryError(_describe(exc, data), path=str(path)) from None
+        raise RegistryError(describe_error(exc, data, ("families", "vendors")), path=str(path)) from None
 
 
 def build(parsed: FamiliesFile, path: Path | None = None) -> FamilyCatalogue:

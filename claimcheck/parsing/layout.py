@@ -10,18 +10,17 @@ nothing in the input disappears.
 
 from __future__ import annotations
 
-import itertools
 import re
 from dataclasses import dataclass, field, replace
-from typing import Callable, Iterator
+from typing import Callable
 
 from claimcheck.errors import InputError
 from claimcheck.parsing.cells import parse_cell
-from claimcheck.parsing.items import is_item_table, item_observations
-from claimcheck.parsing.labels import split_ditto
+from claimcheck.parsing.items import is_item_table
 from claimcheck.parsing.legend import read_legend
-from claimcheck.parsing.roles import is_composite_line, is_section_row, label_parts, value_parts
-from claimcheck.records import Observation, RawCell, RowContext, SourceTable, TableReading
+from claimcheck.parsing.cutting import _plain_heading, counter, observations  # noqa: F401  (re-exported)
+from claimcheck.parsing.roles import is_section_row, label_parts, value_parts
+from claimcheck.records import SourceTable, TableReading
 
 _SYNONYMS: dict[str, tuple[str, ...]] = {
     "model": ("model", "models", "system", "model name", "agent", "模型", "模型名称", "系统"),
@@ -258,198 +257,6 @@ def _wide_layout(table: SourceTable, is_benchmark) -> Layout:
     return Layout("wide", label_col, tuple(values), fields)
 
 
-def observations(table: SourceTable, table_index: int, layout: Layout, ids: Iterator[int], benchmark: str | None = None) -> list[Observation]:
-    """Cut a table into one observation per (row, value column)."""
-    if layout.kind == "items":
-        return item_observations(table, table_index, {f: j for j, f in layout.fields.items()}, ids, benchmark)
-    cut = {"long": _long_rows, "leaderboard": _long_rows, "transposed": _transposed_rows}.get(layout.kind, _wide_rows)
-    return list(cut(table, table_index, layout, ids, benchmark))
-
-
-def _cell(table: SourceTable, raw: RawCell):
-    return parse_cell(raw.text, decimal_comma=table.decimal_comma, markers=raw.markers, emphasis=raw.emphasis)
-
-
-def _wide_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]:
-    previous: tuple[int, str] | None = None
-    category = ""
-    for i, row in enumerate(table.rows):
-        label = row[layout.label_col].text
-        if i in layout.spacers:
-            continue
-        if i in layout.sections:
-            category = _plain_heading(label)
-            continue
-        fields = {layout.fields[j]: row[j].text for j in layout.fields if row[j].text and layout.fields[j] != "qualifier"}
-        if not label.strip() and fields.get("category"):  # "| **Average** | | 69.2 |": a summary row named in the stub
-            label = _plain_heading(fields.pop("category"))
-        if "category" in fields:
-            category = fields["category"]
-        elif category:
-            fields["category"] = category
-        qualifiers = tuple(row[j].text for j, f in layout.fields.items() if f in ("qualifier", "metric", "notes") and row[j].text)
-        if layout.category_rows:  # "| Category | A | B |" over "Reasoning", "Math": each row averages a category
-            fields["line_role"] = "category"
-        line = f"{row[0].row}" + (f".{row[0].part}" if row[0].part else "")
-        parts = _split_line(label, [row[j] for j in layout.value_cols], table.decimal_comma)
-        for p, (part_label, part_cells) in enumerate(parts or [(label, None)]):
-            context = _context(part_label, qualifiers, fields, previous)
-            for j in layout.value_cols:
-                cell = _cell(table, row[j]) if part_cells is None else _part_cell(table, row[j], part_cells.get(j), len(parts))
-                # models named by the section: the column states the setup, as a "Model (setup)" header would
-                model = f"{category} ({table.header[j]})" if layout.models_in_sections and category else table.header[j]
-                yield Observation(
-                    id=f"s{next(ids)}", input=table.input, table=t, row=row[j].row, column=table.header[j],
-                    col=j, model=model, context=context, cell=cell,
-                    group=f"{table.input}:{t}:{line}" + (f"p{p + 1}" if part_cells is not None else ""),
-                    title=part_label, at=(row[j].row, j),
-                )
-        if _context(label, qualifiers, fields, previous).inherits_from is None:
-            previous = (row[0].row, label)
-
-
-def _plain_heading(text: str) -> str:
-    """A section heading without its markup ("***通用任务***" -> "通用任务")."""
-    return re.sub(r"^[*_\s]+|[*_\s]+$", "", text)
-
-
-def _split_line(label: str, cells: list[RawCell], decimal_comma: bool) -> list[tuple[str, dict | None]]:
-    """For a label naming k measurements over cells printing k values, each part's label with the
-    part of every cell ({column: text}, a cell that does not split left out); else []."""
-    labels = label_parts(label)
-    if not labels:
-        return []
-    split = {c.col: value_parts(c, len(labels), decimal_comma) for c in cells if c.text.strip()}
-    if not split or sum(bool(v) for v in split.values()) < 0.6 * len(split):
-        return []
-    return [(part, {col: v[i] for col, v in split.items() if v}) for i, part in enumerate(labels)]
-
-
-def _part_cell(table: SourceTable, raw: RawCell, text: str | None, parts: int):
-    """One part of a composite cell.  A cell that did not split stays missing if it is missing, and
-    is otherwise unreadable: one value under a label naming several cannot be given to either."""
-    if text is not None:
-        return parse_cell(text, decimal_comma=table.decimal_comma, markers=raw.markers)
-    cell = _cell(table, raw)
-    if cell.status != "ok":
-        return cell
-    return replace(cell, status="unparseable", value=None,
-                   problem=f"the label names {parts} values per cell ('a / b'), but this cell prints {raw.text!r}")
-
-
-def _context(label: str, qualifiers: tuple[str, ...], fields: dict, previous: tuple[int, str] | None) -> RowContext:
-    ditto, rest = split_ditto(label)
-    if not label.strip():  # a label merged over several rows, flattened by a copy into a spreadsheet
-        ditto, rest = True, ""
-    if ditto and previous is not None:
-        quals = ((rest,) if rest else ()) + qualifiers
-        return RowContext(label=label, qualifiers=quals, fields=fields, inherits_from=previous[0], inherited_label=previous[1])
-    return RowContext(label=label, qualifiers=qualifiers, fields=fields)
-
-
-_FACETS = ("version", "subset", "harness", "tools", "budget", "attempts", "metric", "unit", "shots")
-
-
-_PROVENANCE = ("label", "title", "source_row", "source_column", "line_item")
-
-
-def _long_rows(table, t, layout, ids, benchmark) -> Iterator[Observation]:
-    by_field = {f: j for j, f in layout.fields.items()}
-    score_col = layout.value_cols[0]
-    previous: tuple[int, str] | None = None
-    for row in table.rows:
-        label = row[by_field["benchmark"]].text if "benchmark" in by_field else (benchmark or "")
-        model = row[by_field["model"]].text
-        fields = {f: row[j].text for f, j in by_field.items()
-                  if f not in ("model", "benchmark", "score", *_PROVENANCE) and row[j].text}
-        origin = {f: row[by_field[f]].text for f in _PROVENANCE if f in by_field and row[by_field[f]].text}
-        qualifiers = tuple(fields[f] for f in ("notes",) if f in fields)
-        context = _context(label, qualifiers, fields, previous)
-        if context.inherits_from is None:
-            previous = (row[0].row, label)
-        facets = [fields.get(f, "") for f in _FACETS]
-        key = "|".join([context.inherited_label or label, context.label, *facets, fields.get("n", ""), *qualifiers])
-        number = int(origin["source_row"]) if origin.get("source_row", "").isdigit() else row[score_col].row
-        yield Observation(
-            id=f"s{next(ids)}", input=table.input, table=t, row=number,
-            column=origin.get("source_column", table.header[score_col]), col=score_col,
-            model=model or f"(row {row[0].row})", context=context,
-            cell=_with_uncertainty(_cell(table, row[score_col]), fields, table.decimal_comma),
-            group=f"{table.input}:{t}:{origin.get('line_item', key)}",
-            title=origin.get("title") or origin.get("label") or " · ".join([label, *(_shown_facet(k, v) for k, v in zip(_FACETS, facets) if v)]),
-            at=(row[score_col].row, score_col), source_label=origin.get("label", ""),
-        )
-
-
-def _shown_facet(name: str, value: str) -> str:
-    """A long-table facet as a reader says it ("tools: no" -> "no tools")."""
-    if name == "tools":
-        low = value.strip().casefold()
-        if low in ("yes", "true", "on", "with", "y", "1", "有", "是"):
-            return "with tools"
-        if low in ("no", "false", "off", "without", "n", "0", "无", "否"):
-            return "no tools"
-    return value
-
-
-def _with_uncertainty(cell, fields: dict, decimal_comma: bool):
-    """A long table's stderr / ci_low / ci_high / "95% CI" columns, folded into the value cell."""
-    from dataclasses import replace
-
-    if cell.status != "ok":
-        return cell
-    def number(key: str) -> float | None:
-        parsed = parse_cell(fields.get(key, ""), decimal_comma=decimal_comma)
-        return parsed.value if parsed.status == "ok" else None
-
-    stderr, low, high = number("stderr"), number("ci_low"), number("ci_high")
-    if stderr is not None and cell.plus_minus is None:
-        cell = replace(cell, plus_minus=abs(stderr))
-    if low is not None and high is not None and cell.bounds is None:
-        cell = replace(cell, bounds=(low, high))
-    elif fields.get("ci") and cell.bounds is None:  # "(-4 / +5)", "+5/-4", "[55.1, 60.6]"
-        parsed = parse_cell(f"{cell.raw.strip()} {fields['ci']}", decimal_comma=decimal_comma)
-        if parsed.status == "ok" and parsed.bounds:
-            cell = replace(cell, bounds=parsed.bounds)
-    return cell
-
-
-def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]:
-    detail_cols = [j for j, f in layout.fields.items() if f in ("model-detail",)]
-    composite = {j: label_parts(table.header[j]) for j in layout.value_cols
-                 if is_composite_line(table.header[j], [r[j] for r in table.rows], table.decimal_comma)}
-    category = ""
-    block = 0
-    for i, row in enumerate(table.rows):
-        if i in layout.spacers:
-            block += 1
-            continue
-        if i in layout.sections:  # "7B models": a heading over the models below it
-            category = _plain_heading(row[0].text)
-            block += 1
-            continue
-        parts = [row[0].text] + [row[j].text for j in detail_cols if row[j].text]
-        model = " · ".join(p for p in parts if p)
-        fields = {f: row[j].text for j, f in layout.fields.items() if f != "model-detail" and row[j].text}
-        if category and "category" not in fields:
-            fields["category"] = category
-        # rows that differ in a protocol column (a harness column, say) are different line items
-        protocol = "|".join(fields.get(f, "") for f in _FACETS)
-        qualifiers = tuple(fields[f] for f in ("notes", "metric") if f in fields)
-        for j in layout.value_cols:
-            labels = composite.get(j, ())
-            split = value_parts(row[j], len(labels), table.decimal_comma) if labels else ()
-            for p, label in enumerate(labels or [table.header[j]]):
-                context = RowContext(label=label, qualifiers=qualifiers, fields=fields)
-                cell = _part_cell(table, row[j], split[p] if split else None, len(labels)) if labels else _cell(table, row[j])
-                yield Observation(
-                    id=f"s{next(ids)}", input=table.input, table=t, row=row[j].row, column=table.header[j],
-                    col=j, model=model, context=context, cell=cell,
-                    group=f"{table.input}:{t}:c{j}" + (f"p{p + 1}" if labels else "") + f":{protocol}",
-                    title=label, at=(row[j].row, j), block=block,
-                )
-
-
 def reading(table: SourceTable, index: int, layout: Layout, folded=(), stacked=()) -> TableReading:
     """The record of how a table was read (roles of its columns and of its score-less rows)."""
     value_role = "benchmark" if layout.kind == "transposed" else "model"
@@ -470,8 +277,3 @@ def reading(table: SourceTable, index: int, layout: Layout, folded=(), stacked=(
         spacers=tuple(rows[i][0].row for i in sorted(layout.spacers)), stacked=tuple(stacked), why=layout.why,
         legend=read_legend(table.notes), caption=table.heading,
     )
-
-
-def counter() -> Iterator[int]:
-    """Score ids run s1, s2, … across all inputs of one report."""
-    return itertools.count(1)

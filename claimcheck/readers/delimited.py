@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 
 from claimcheck.errors import InputError
 from claimcheck.parsing.cells import looks_decimal_comma

@@ -66,14 +66,14 @@ def _read_yaml(path: Path) -> object:
         raise RegistryError(f"not valid YAML: {getattr(exc, 'problem', exc)}", path=str(path), row=row) from None
 
 
-def _describe(error: ValidationError, data: object) -> str:
-    """Turn the first pydantic error into 'entry <id>, field <path>: <msg>'."""
+def describe_error(error: ValidationError, data: object, lists: tuple[str, ...] = ("benchmarks",)) -> str:
+    """Turn the first pydantic error into 'entry <id>, field <path>: <msg>' (entries of the ``lists``)."""
     first = error.errors()[0]
     loc = list(first["loc"])
     entry = ""
-    if len(loc) >= 2 and loc[0] == "benchmarks" and isinstance(loc[1], int):
+    if len(loc) >= 2 and loc[0] in lists and isinstance(loc[1], int):
         try:
-            entry = f"entry {data['benchmarks'][loc[1]].get('id', '#' + str(loc[1] + 1))!r}, "  # type: ignore[index]
+            entry = f"entry {data[loc[0]][loc[1]].get('id', '#' + str(loc[1] + 1))!r}, "  # type: ignore[index]
         except (KeyError, IndexError, TypeError, AttributeError):
             entry = f"entry #{loc[1] + 1}, "
         loc = loc[2:]
@@ -91,7 +91,7 @@ def load_file(path: Path) -> CatalogueFile:
     try:
         return CatalogueFile.model_validate(data)
     except ValidationError as exc:
-        raise RegistryError(_describe(exc, data), path=str(path)) from None
+        raise RegistryError(describe_error(exc, data), path=str(path)) from None
 
 
 def _alias_index(entries: Mapping[str, Benchmark], origins: Mapping[str, str]) -> dict[str, str]:
@@ -136,7 +136,7 @@ def shipped_meta() -> CatalogueMeta:
     try:
         return CatalogueMeta.model_validate(data)
     except ValidationError as exc:
-        raise RegistryError(_describe(exc, data), path=str(DATA_DIR / "_meta.yaml")) from None
+        raise RegistryError(describe_error(exc, data), path=str(DATA_DIR / "_meta.yaml")) from None
 
 
 def load_catalogue(user_files: Iterable[str | Path] = ()) -> Catalogue:

@@ -22,7 +22,7 @@ from .intervals import (
     jeffreys_interval,
     proportion_interval,
     wilson_interval,
-    z_crit,
+    z_crit,  # noqa: F401  (public, outside __all__: see below)
     zero_failure_upper_bound,
 )
 from .paired import (

@@ -296,7 +296,7 @@ def test_rule_catalogue_entries_are_complete():
 
 
 def test_a_denied_lead_is_judged_as_a_denial(tmp_path):
-    from claimcheck.pipeline import Options, audit, claim_vocabulary
+    from claimcheck.pipeline import Options, audit
 
     table = tmp_path / "neg.csv"
     table.write_text("Benchmark,Nova-2,Rival-Y\nAIME 2025,86.7%,90.0%\nGPQA Diamond,80.0%,50.0%\n", encoding="utf-8")
@@ -308,7 +308,7 @@ def test_a_denied_lead_is_judged_as_a_denial(tmp_path):
 
 
 def test_a_number_for_an_unnamed_rival_is_not_a_mismatch(tmp_path):
-    from claimcheck.pipeline import Options, audit, claim_vocabulary
+    from claimcheck.pipeline import Options, audit
     from tests.conftest import EXAMPLES
 
     claims = tmp_path / "c.txt"
