@@ -63,6 +63,7 @@ def parse_tables(tables: Sequence[SourceTable], resolver, benchmark: str | None)
     A table without one number in it (a table of links, say) is recorded as read, with no scores.
     """
     from claimcheck.parsing.layout import counter, detect_layout, observations, reading
+    from claimcheck.parsing.legend import carried
     from claimcheck.parsing.roles import prepare
 
     ids = counter()
@@ -76,7 +77,9 @@ def parse_tables(tables: Sequence[SourceTable], resolver, benchmark: str | None)
             layout = replace(layout, kind="text", value_cols=(), why="no cell of the table prints a number: nothing to read as a score")
             cut = []
         out.extend(cut)
-        readings.append(reading(table, t, layout, folded, stacked))
+        found = reading(table, t, layout, folded, stacked)
+        earlier = next((r.legend for r in reversed(readings) if tables[r.table].input == table.input), None)
+        readings.append(replace(found, legend=carried(found.legend, earlier)))
     return out, readings
 
 

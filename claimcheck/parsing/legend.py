@@ -41,8 +41,9 @@ _GROUP = re.compile(
 _GLOBAL = re.compile(r"\b(?:global(?:ly)?|overall|all models)\b|全局|全部", re.I)
 _TIE_RULE = re.compile(
     r"(?:gaps?|differences?|差距|差值|相差)[^.;。]*?"
-    r"(?:≤|<=|≦|<|within|at most|up to|less than|no more than|不超过|不大于|小于|以内)\s*([0-9]+(?:\.[0-9]+)?)", re.I)
-_TIE_WORDS = re.compile(r"\bties?\b|\btied\b|持平|并列", re.I)
+    r"(?:≤|<=|≦|<|within|at most|up to|less than|no more than|not (?:exceeding|more than|above|over)|"
+    r"不超过|不大于|小于|以内)\s*([0-9]+(?:\.[0-9]+)?)", re.I)
+_TIE_WORDS = re.compile(r"\bties?\b|\btied\b|same level|on par|\bequal(?:ly)?\b|equivalent|持平|并列|同一水平|相当", re.I)
 _CLAUSES = re.compile(r"[;；。]|,\s*(?:and|while|whereas)\s+|\s+and\s+(?=(?:the\s+)?(?:bold|underlin))|，", re.I)
 
 
@@ -116,3 +117,17 @@ def read_legend(notes: Sequence[str]) -> Legend:
     return Legend(notes=parsed, bold=bold, bold_group=bold_group, underline=underline,
                   underline_group=underline_group, tie_gap=gap,
                   rule=gap_note or bold_note or underline_note, secondhand_marks=secondhand)
+
+
+def carried(legend: Legend, before: Legend | None) -> Legend:
+    """A table's legend with the emphasis rules an earlier table of the same document stated, when it
+    states none of its own (vendors say "best results in bold; gaps ≤ 0.3 are ties" once per page)."""
+    if before is None or legend.bold or legend.underline or legend.tie_gap is not None:
+        return legend
+    if not (before.bold or before.underline or before.tie_gap is not None):
+        return legend
+    from dataclasses import replace
+
+    return replace(legend, bold=before.bold, bold_group=before.bold_group, underline=before.underline,
+                   underline_group=before.underline_group, tie_gap=before.tie_gap,
+                   rule=f"{before.rule} (stated under an earlier table)" if before.rule else None)

@@ -137,3 +137,14 @@ def test_a_protocol_note_under_the_last_table_of_a_section_speaks_for_its_siblin
     report = _audit_md(tmp_path, text)
     single = {s.table: s.resolution.single_run for s in report.scores}
     assert single == {0: True, 1: True, 2: False}
+
+
+def test_deepseek_style_tie_rule_and_its_reach_to_later_tables(tmp_path):
+    legend = read_legend(["Best results are shown in bold. Scores with a gap not exceeding 0.3 are considered to be at the same level."])
+    assert (legend.bold, legend.tie_gap) == ("best", 0.3)
+    text = ("## Base\n\n| Benchmark | A | B |\n|---|---|---|\n| MMLU | **87.1** | 84.4 |\n\n"
+            "> [!NOTE]\n> Best results are shown in bold. Scores with a gap not exceeding 0.3 are considered to be at the same level.\n\n"
+            "## Chat\n\n| Benchmark | C | D | E |\n|---|---|---|---|\n| MMLU | **88.3** | **88.5** | 88.6 |\n")
+    report = _audit_md(tmp_path, text)
+    assert report.readings[1].legend.tie_gap == 0.3  # said once, under the first table
+    assert not [f for f in report.findings if f.code == "CC306" and f.severity == "error"]
