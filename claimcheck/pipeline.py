@@ -98,7 +98,7 @@ def resolve_rows(observations: Sequence[Observation], resolver,
     by_row: dict[tuple[int, int, int], Resolution] = {}
     out: dict[str, Resolution] = {}
     inputs_of = {o.table: o.input for o in observations}
-    captions = {(inputs_of.get(r.table, 0), r.table): r.caption for r in readings if r.caption}
+    captions = {(inputs_of.get(r.table, 0), r.table): r.captions for r in readings if r.captions}
     clauses: dict[str, str] = {}
     for key, members in groups.items():
         first = members[0]
@@ -106,9 +106,10 @@ def resolve_rows(observations: Sequence[Observation], resolver,
         clauses.update({m.id: per_model[m.model] for m in members if m.model in per_model})
         parent = by_row.get((first.input, first.table, ctx.inherits_from)) if ctx.inherits_from else None
         res = resolver.resolve(ctx, [m.cell for m in members], parent)
-        caption = captions.get((first.input, first.table), "")
-        if res.row_kind == "unknown" and caption and ctx.label.strip():
+        for caption in captions.get((first.input, first.table), ()) if res.row_kind == "unknown" and ctx.label.strip() else ():
             res = resolver.resolve_under(caption, ctx, [m.cell for m in members], res)
+            if res.row_kind != "unknown":
+                break
         out[key] = res
         for m in members:
             by_row[(m.input, m.table, m.row)] = res
@@ -133,7 +134,7 @@ def apply_footnotes(observations: Sequence[Observation], readings: Sequence[Tabl
     section: dict[tuple[int, str], list] = {}
     inputs_of = {o.table: o.input for o in observations}
     for r in readings:
-        section.setdefault((inputs_of.get(r.table, 0), r.caption), []).extend(n for n in r.legend.notes if n.marker is None)
+        section.setdefault((inputs_of.get(r.table, 0), _section_of(r)), []).extend(n for n in r.legend.notes if n.marker is None)
     out = {}
     for obs in observations:
         res = resolutions[obs.group]
@@ -151,7 +152,7 @@ def apply_footnotes(observations: Sequence[Observation], readings: Sequence[Tabl
                     res = doubt_denominator(res, n)
                 elif n.marker is None and named_in(n.text, obs.model) and extract_facets(n.text).secondhand:
                     res = refine(res, n, resolver)  # "GPT-5 and Claude numbers are taken from their reports"
-        caption = readings[obs.table].caption if obs.table < len(readings) else ""
+        caption = _section_of(readings[obs.table]) if obs.table < len(readings) else ""
         for n in (section.get((obs.input, caption), ()) if caption else table_notes) if res.benchmark else ():
             if n.marker is None and not stated_count(n.text):
                 for sentence in protocol_sentences(n.text):  # "MATH500 and SuperGPQA are with a single run"
@@ -159,6 +160,11 @@ def apply_footnotes(observations: Sequence[Observation], readings: Sequence[Tabl
                         res = apply_protocol(res, sentence)
         out[obs.id] = res
     return out
+
+
+def _section_of(reading: TableReading) -> str:
+    """The heading a table sits under (not its own caption line): tables under one heading share notes."""
+    return reading.captions[-1] if reading.captions else ""
 
 
 def measure_scores(

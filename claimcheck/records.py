@@ -80,8 +80,15 @@ class SourceTable:
 
     @property
     def heading(self) -> str:
-        """The caption, else the heading a reader wrote into the name ("page.md table 2 — Ruler")."""
-        return self.caption or (self.name.rsplit(" — ", 1)[1].strip() if " — " in self.name else "")
+        """The heading a reader wrote into the name ("page.md table 2 — Ruler") and the caption line
+        above the table, as one text ("CodeEditorBench 1) Primary"); either alone when only one is known."""
+        return " ".join(self.headings)
+
+    @property
+    def headings(self) -> tuple[str, ...]:
+        """The heading in the name and the caption line, each on its own."""
+        named = self.name.rsplit(" — ", 1)[1].strip() if " — " in self.name else ""
+        return tuple(dict.fromkeys(p for p in (named, self.caption) if p))
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +138,7 @@ class TableReading:
     why: str = ""  # why this orientation and label column
     legend: Legend = Legend()  # what its notes say about marks and emphasis
     caption: str = ""  # the heading the table is printed under; it may name the benchmark of every line
+    captions: tuple[str, ...] = ()  # the caption line and the heading apart, each tried for a benchmark name
 
 
 @dataclass(frozen=True, slots=True)

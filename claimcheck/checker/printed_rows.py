@@ -44,9 +44,11 @@ def find_source_rows(scores: Sequence[Score], tables: Sequence[SourceTable]) -> 
 
 
 def _own_row(s: Score, row: tuple[RawCell, ...]) -> bool:
-    """Whether a printed row holds this score: its text in its column, and its label somewhere."""
+    """Whether a printed row holds this score: its text in its column, and its label (or, where
+    models are the rows, its model) somewhere."""
+    names = {s.label.strip(), s.model.split(" · ")[0].strip()}
     return s.col < len(row) and row[s.col].text.strip() == s.cell.raw.strip() and any(
-        c.text.strip() == s.label.strip() for c in row)
+        c.text.strip() in names for c in row)
 
 
 def rows_where(context: CheckContext, keep: Callable[[Score], bool]) -> dict[str, list[Score]]:

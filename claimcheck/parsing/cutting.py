@@ -178,12 +178,32 @@ def _with_uncertainty(cell, fields: dict, decimal_comma: bool):
     return cell
 
 
+#: A section heading that states a setup of the models below it rather than a group of them.
+_SETUP_HEADING = re.compile(r"\bw/o?\b|\bwith(?:out)?\b|\bcot\b|\b\d+-shot\b|\bthinking\b|\btools?\b|"
+                            r"\bno[- ]context\b|\beffort\b", re.I)
+
+
+def _models_repeat_across_sections(table: SourceTable, layout) -> bool:
+    """Whether one model is printed under two section headings ("eng → kalam", "kalam → eng")."""
+    seen: dict[str, int] = {}
+    section = 0
+    for i, row in enumerate(table.rows):
+        if i in layout.sections:
+            section += 1
+        elif i not in layout.spacers and (name := row[0].text.strip()):
+            if seen.setdefault(name, section) != section:
+                return True
+    return False
+
+
 def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]:
     detail_cols = [j for j, f in layout.fields.items() if f in ("model-detail",)]
     composite = {j: label_parts(table.header[j]) for j in layout.value_cols
                  if is_composite_line(table.header[j], [r[j] for r in table.rows], table.decimal_comma)}
     category = ""
+    base = ""
     block = 0
+    repeated = _models_repeat_across_sections(table, layout)  # the sections are setups, not groups of models
     for i, row in enumerate(table.rows):
         if i in layout.spacers:
             block += 1
@@ -192,7 +212,14 @@ def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]
             category = _plain_heading(row[0].text)
             block += 1
             continue
-        parts = [row[0].text] + [row[j].text for j in detail_cols if row[j].text]
+        name = row[0].text.strip()
+        if name.startswith("+") and base:  # "+SFT" under "OLMo-1B (0724)": that model, fine-tuned
+            name = f"{base} {name}"
+        elif name:
+            base = name
+        if category and (repeated or _SETUP_HEADING.search(category)):  # "w/ CoT" over the rows: their setup
+            name = f"{name} ({category})"
+        parts = [name] + [row[j].text for j in detail_cols if row[j].text]
         model = " · ".join(p for p in parts if p)
         fields = {f: row[j].text for j, f in layout.fields.items() if f != "model-detail" and row[j].text}
         if category and "category" not in fields:

@@ -262,9 +262,14 @@ def _notes(lines: list[str], start: int) -> list[str]:
 def _caption_above(lines: list[str], i: int) -> str:
     """A short line printed right above a table, with no blank line between ("RULER: a retrieval-based
     benchmark for long context understanding"): the table's caption; "" if there is none."""
-    if i == 0 or not lines[i - 1].strip() or _has_pipe(lines[i - 1]) or _ATX.match(lines[i - 1]):
+    above = i - 1
+    if above >= 1 and not lines[above].strip():  # "1) Primary", a blank line, then the table: a short label
+        above -= 1
+        if len(lines[above].strip()) > 80 or (above >= 1 and lines[above - 1].strip() and not _ATX.match(lines[above - 1])):
+            return ""
+    if above < 0 or not lines[above].strip() or _has_pipe(lines[above]) or _ATX.match(lines[above]):
         return ""
-    text = _plain(lines[i - 1].strip())
+    text = _plain(lines[above].strip())
     return text if len(text) <= 200 else ""
 
 

@@ -151,9 +151,13 @@ class Resolver:
             return res
         bench = self.catalogue.entries[match.key]
         named = f"{caption[match.start:match.end]} {context.label.strip()}"
-        under = self.resolve(replace(context, label=named), cells)
-        if under.benchmark != bench.id or (under.subset is None and under.version is None):
+        part = self.resolve(replace(context, label=named), cells)
+        if part.benchmark != bench.id or (part.subset is None and part.version is None):
             return res  # the line must name a part of the caption's benchmark, not just sit under it
+        rest = remove_span(caption, match.start, match.end)  # "1) Primary": a version the caption names
+        under = self.resolve(replace(context, label=named, qualifiers=(*context.qualifiers, rest)), cells) if rest else part
+        if under.benchmark != bench.id:
+            under = part
         why = f"the table's caption {caption!r} names {bench.name!r}; the line {context.label.strip()!r} names its part"
         return replace(under, reasons={**under.reasons, "benchmark": why})
 

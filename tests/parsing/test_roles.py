@@ -345,3 +345,21 @@ def test_a_word_before_the_alias_makes_another_benchmark():
 
     res = Resolver(load_catalogue(())).resolve(RowContext(label="Zorblax MATH", qualifiers=(), fields={}), [parse_cell("57.9")])
     assert res.benchmark is None and "'Zorblax'" in res.reasons["benchmark"]
+
+
+def test_relative_model_names_and_setup_sections_name_distinct_models(tmp_path):
+    report = _audit_md(tmp_path, "| Model | MMLU | GSM8K |\n|---|---|---|\n| OLMo-1B | 25.0 | 7.0 |\n| +SFT | 36.0 | 12.5 |\n"
+                                 "| OLMo-7B | 50.8 | 32.5 |\n| +SFT | 54.2 | 25.0 |\n")
+    assert {s.model for s in report.scores} == {"OLMo-1B", "OLMo-1B +SFT", "OLMo-7B", "OLMo-7B +SFT"}
+    assert not any(f.code == "CC404" for f in report.findings)
+    report = _audit_md(tmp_path, "| Model | easy | hard |\n|---|---|---|\n| **w/ CoT** | | |\n| GPT-4o | 54.2 | 40.1 |\n"
+                                 "| **w/o CoT** | | |\n| GPT-4o | 57.4 | 41.0 |\n")
+    assert {s.model for s in report.scores} == {"GPT-4o (w/ CoT)", "GPT-4o (w/o CoT)"}
+    assert not any(f.code == "CC404" for f in report.findings)
+
+
+def test_a_short_line_between_a_heading_and_a_table_is_its_caption(tmp_path):
+    report = _audit_md(tmp_path, "## CodeEditorBench\n1) Primary\n\n| Models | Debug |\n|---|---|\n| A | 49.3 |\n| B | 30.1 |\n\n"
+                                 "2) Plus\n\n| Models | Debug |\n|---|---|\n| A | 31.6 |\n| B | 20.0 |\n")
+    assert [t.caption for t in report.tables] == ["1) Primary", "2) Plus"]
+    assert not any(f.code == "CC404" for f in report.findings)  # Primary and Plus are two versions
