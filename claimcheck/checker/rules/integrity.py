@@ -232,9 +232,30 @@ class MissingAsZero(Rule):
             for fit in fits:
                 if fit.counts_missing_as_zero:
                     yield self._as_zero(fit.aggregate, fit.zero_match)  # type: ignore[arg-type]
+                elif (zero := self._printed_zero(context, fit)) is not None:
+                    yield zero
             found = self._different_sets(fits)
             if found:
                 yield found
+
+    def _printed_zero(self, context: CheckContext, fit: AggregateFit) -> Finding | None:
+        """An average that takes in a printed 0.0 on a row where every other model scores 10 or more:
+        the zero most likely stands for a result that was not run."""
+        r = fit.match
+        if r is None:
+            return None
+        for c in r.cells:
+            if c.value != 0:
+                continue
+            others = [s for s in context.rows().get(c.group, []) if s.id != c.id and s.value is not None
+                      and s.status == "checked"]
+            if len(others) >= 2 and all(s.value >= 10 for s in others):  # type: ignore[operator]
+                return self.finding(
+                    f"{cell_name(fit.aggregate)} averages in {cell_name(c)}, a 0.0 where every other model scores "
+                    f"{min(s.value for s in others):g} or more: most likely a result not run, counted as zero",
+                    scores=(fit.aggregate.id, c.id), printed_zero=c.id, **r.numbers(),
+                )
+        return None
 
     def _as_zero(self, agg: Score, r: Recomputed) -> Finding:
         names = ", ".join(f"{m.title!r} ({m.ref})" for m in r.missing)
