@@ -219,7 +219,8 @@ def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]
             base = name
         if category and (repeated or _SETUP_HEADING.search(category)):  # "w/ CoT" over the rows: their setup
             name = f"{name} ({category})"
-        parts = [name] + [row[j].text for j in detail_cols if row[j].text]
+        parts = [name] + [row[j].text for j in detail_cols  # "-" under "#TP" says nothing about the model
+                          if row[j].text and parse_cell(row[j].text).status != "missing"]
         model = " · ".join(p for p in parts if p)
         fields = {f: row[j].text for j, f in layout.fields.items() if f != "model-detail" and row[j].text}
         if category and "category" not in fields:

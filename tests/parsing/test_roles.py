@@ -363,3 +363,9 @@ def test_a_short_line_between_a_heading_and_a_table_is_its_caption(tmp_path):
                                  "2) Plus\n\n| Models | Debug |\n|---|---|\n| A | 31.6 |\n| B | 20.0 |\n")
     assert [t.caption for t in report.tables] == ["1) Primary", "2) Plus"]
     assert not any(f.code == "CC404" for f in report.findings)  # Primary and Plus are two versions
+
+
+def test_a_missing_detail_cell_is_not_glued_to_the_model_name(tmp_path):
+    report = _audit_md(tmp_path, "| | #TP | HumanEval | MBPP |\n|---|---|---|---|\n| GPT-4o | - | 91.0 | 73.5 |\n"
+                                 "| DeepSeek-Coder-V2 | 236B | 90.2 | 76.2 |\n")
+    assert {s.model for s in report.scores} == {"GPT-4o", "DeepSeek-Coder-V2 · 236B"}
