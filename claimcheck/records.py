@@ -306,6 +306,7 @@ class Resolution:
     single_run: bool = False  # a note says the benchmark was scored in a single run (one result per item)
     other_counts: tuple[tuple[str, int], ...] = ()  # registry: verified counts of the suite's other versions/subsets
     unstated_versions: tuple[str, ...] = ()  # registry: the versions it could be, when the table names none
+    unstated_subsets: tuple[str, ...] = ()  # registry: the subsets of its version it could be, when none is named
     composite: bool = False  # registry: an index over several benchmarks
 
     @property

@@ -235,6 +235,8 @@ class Resolver:
             value_range=tuple(bench.range) if bench.range else None,
             other_counts=self.other_counts(bench, n),
             unstated_versions=tuple(v.id for v in bench.versions) if version is None and len(bench.versions) > 1 else (),
+            unstated_subsets=(tuple(x.id for x in version.subsets) if version is not None and subset is None
+                              and version.n.value is None and len(version.subsets) > 1 else ()),
         )
 
     def _version_subset(self, bench: Benchmark, text: str, facets: Facets, context: RowContext,

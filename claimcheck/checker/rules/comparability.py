@@ -97,6 +97,20 @@ class SubsetMismatch(ComparabilityRule):
         yield from super().check(context)
         yield from self._implied_subsets(context)
 
+    def _unstated(self, line: list[Score]) -> Iterator[Finding]:
+        """A row of a benchmark whose registered subsets are different item sets (C-Eval val vs test)
+        that names none of them, and whose values do not tell which."""
+        first = next((s for s in line if s.status == "checked" and s.resolution.unstated_subsets), None)
+        if first is None:
+            return
+        subsets = ", ".join(first.resolution.unstated_subsets[:5])
+        yield self.finding(
+            f"{first.title!r} ({first.ref}) names no subset of {first.resolution.benchmark_name} ({subsets}), and the "
+            f"values do not show which: the item count, and any comparison with another report, are unknown",
+            scores=[s.id for s in line if s.status == "checked"], severity="info",
+            subsets=list(first.resolution.unstated_subsets),
+        )
+
     def _implied_subsets(self, context: CheckContext) -> Iterator[Finding]:
         """A line with no stated count whose values are, beyond chance, k/n for one registered subset
         or version ("GPQA" whose every cell is k/198: Diamond; "MBPP" whose every cell is k/399: MBPP+)."""
@@ -106,6 +120,7 @@ class SubsetMismatch(ComparabilityRule):
             cells = [s for s in line if countable(s) and s.n is None and s.benchmark]
             implied = implied_count(cells) if cells else None
             if implied is None:
+                yield from self._unstated(line)
                 continue
             first = cells[0]
             yield self.finding(
