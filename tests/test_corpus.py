@@ -31,11 +31,13 @@ def test_value_cells_are_attributed_to_their_row_and_model(outcomes):
     assert sum(o.spurious for o in outcomes) == 0  # no score that is no printed value cell
 
 
-def test_rows_resolve_and_negative_controls_stay_quiet(outcomes):
+def test_rows_resolve_findings_are_caught_and_negative_controls_stay_quiet(outcomes):
     rows, right = sum(o.rows for o in outcomes), sum(o.rows_right for o in outcomes)
-    assert rows >= 290 and right / rows >= 0.75  # measured 78%
+    assert rows >= 290 and right / rows >= 0.92  # measured 273/296 = 92.2%
     controls, clean = sum(o.controls for o in outcomes), sum(o.clean for o in outcomes)
-    assert clean / controls >= 0.78  # measured 63/80
+    assert clean / controls >= 0.87  # measured 70/80
+    findings, caught = sum(o.findings for o in outcomes), sum(o.caught for o in outcomes)
+    assert findings >= 100 and caught / findings >= 0.44  # measured 45/102
 
 
 def test_names_match_ignores_markup_but_not_words():

@@ -43,14 +43,9 @@ class CheckContext:
     readings: tuple[TableReading, ...] = ()  # how each table was read, with its legend
 
     def legend(self, table: int) -> Legend:
-        """What the notes of a table say about its marks, read once by the reading stage; read here
-        from the table's notes when the checker is run without the reading stage."""
-        found = next((r.legend for r in self.readings if r.table == table), None)
-        if found is not None:
-            return found
-        from claimcheck.parsing.legend import read_legend
-
-        return self.memo(f"legend:{table}", lambda: read_legend(self.table(table).notes))
+        """What the notes of a table say about its marks, as the reading stage recorded it (an empty
+        legend when the context was built without readings)."""
+        return next((r.legend for r in self.readings if r.table == table), Legend())
 
     def score(self, score_id: str) -> Score:
         return self._by_id[score_id]

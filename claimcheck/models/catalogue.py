@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from claimcheck.errors import RegistryError
 from claimcheck.registry.catalogue import describe_error
+from claimcheck.registry.models import no_blank_aliases
 
 DATA_FILE = Path(__file__).with_name("data") / "families.yaml"
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -100,9 +101,7 @@ class Family(_Openness):
     @field_validator("aliases")
     @classmethod
     def _no_blank_alias(cls, v: tuple[str, ...]) -> tuple[str, ...]:
-        if any(not a.strip() for a in v):
-            raise ValueError("aliases must not be blank")
-        return v
+        return no_blank_aliases(v)
 
     def openness(self, name: str) -> tuple[bool | None, str | None]:
         """(open_weights, source) for one cleaned model name of this family; a matching line wins."""

@@ -25,6 +25,13 @@ Knob = Literal[
 ]
 
 
+
+def no_blank_aliases(v: tuple[str, ...]) -> tuple[str, ...]:
+    """Aliases as printed spellings: none may be blank (shared by the benchmark and model catalogues)."""
+    if any(not a.strip() for a in v):
+        raise ValueError("aliases must not be blank")
+    return v
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -124,9 +131,7 @@ class Benchmark(_Strict):
     @field_validator("aliases")
     @classmethod
     def _no_blank_alias(cls, v: tuple[str, ...]) -> tuple[str, ...]:
-        if any(not a.strip() for a in v):
-            raise ValueError("aliases must not be blank")
-        return v
+        return no_blank_aliases(v)
 
     @model_validator(mode="after")
     def _versions_consistent(self) -> "Benchmark":

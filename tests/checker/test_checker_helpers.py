@@ -32,7 +32,8 @@ def context_of(tmp_path: Path, text: str, suffix: str = ".csv") -> CheckContext:
     path = tmp_path / f"table{suffix}"
     path.write_text(text, encoding="utf-8")
     report = audit([str(path)], Options(registry_files=(REGISTRY,)))
-    return CheckContext(scores=report.scores, comparisons=report.comparisons, tables=report.tables)
+    return CheckContext(scores=report.scores, comparisons=report.comparisons, tables=report.tables,
+                        readings=report.readings)
 
 
 def cell(context: CheckContext, model: str, row: int):
