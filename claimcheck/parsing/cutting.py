@@ -42,11 +42,11 @@ def _wide_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]:
         if i in layout.spacers:
             continue
         if i in layout.sections:
-            category = _plain_heading(label)
+            category = plain_heading(label)
             continue
         fields = {layout.fields[j]: row[j].text for j in layout.fields if row[j].text and layout.fields[j] != "qualifier"}
         if not label.strip() and fields.get("category"):  # "| **Average** | | 69.2 |": a summary row named in the stub
-            label = _plain_heading(fields.pop("category"))
+            label = plain_heading(fields.pop("category"))
         if "category" in fields:
             category = fields["category"]
         elif category:
@@ -72,7 +72,7 @@ def _wide_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]:
             previous = (row[0].row, label)
 
 
-def _plain_heading(text: str) -> str:
+def plain_heading(text: str) -> str:
     """A section heading without its markup ("***通用任务***" -> "通用任务")."""
     return re.sub(r"^[*_\s]+|[*_\s]+$", "", text)
 
@@ -209,7 +209,7 @@ def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]
             block += 1
             continue
         if i in layout.sections:  # "7B models": a heading over the models below it
-            category = _plain_heading(row[0].text)
+            category = plain_heading(row[0].text)
             block += 1
             continue
         name = row[0].text.strip()

@@ -18,7 +18,7 @@ from claimcheck.errors import InputError
 from claimcheck.parsing.cells import parse_cell
 from claimcheck.parsing.items import is_item_table
 from claimcheck.parsing.legend import read_legend
-from claimcheck.parsing.cutting import _plain_heading, counter, observations  # noqa: F401  (re-exported)
+from claimcheck.parsing.cutting import counter, observations, plain_heading  # noqa: F401  (counter, observations: re-exported)
 from claimcheck.parsing.roles import is_section_row, label_parts, value_parts
 from claimcheck.records import SourceTable, TableReading
 
@@ -273,7 +273,7 @@ def reading(table: SourceTable, index: int, layout: Layout, folded=(), stacked=(
     return TableReading(
         table=index, kind=layout.kind, label_col=layout.label_col, columns=tuple(roles),
         header_rows=tuple(folded),
-        sections=tuple((rows[i][0].row, _plain_heading(rows[i][layout.label_col].text)) for i in sorted(layout.sections)),
+        sections=tuple((rows[i][0].row, plain_heading(rows[i][layout.label_col].text)) for i in sorted(layout.sections)),
         spacers=tuple(rows[i][0].row for i in sorted(layout.spacers)), stacked=tuple(stacked), why=layout.why,
         legend=read_legend(table.notes), caption=table.heading, captions=(table.heading, *reversed(table.headings)),
     )
