@@ -111,9 +111,12 @@ def wilson_interval(p_hat: float, n: int, alpha: float = 0.05) -> Interval:
     Reference: E. B. Wilson (1927), JASA 22, 209-212; Brown, Cai & DasGupta (2001),
     Statistical Science 16, 101-133.
     """
-    p = _require_proportion(p_hat, "p_hat")
-    n = _require_count(n)
-    z = z_crit(alpha)
+    return wilson_at(_require_proportion(p_hat, "p_hat"), _require_count(n), z_crit(alpha))
+
+
+def wilson_at(p: float, n: int, z: float) -> Interval:
+    """The Wilson interval at the critical value ``z`` itself, for callers that solve for the level
+    (an alpha of 1e-200 has no representable ``1 - alpha/2``; its ``z`` is an ordinary number)."""
     centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n)
     half = _wilson_half(p, n, z)
     # Mathematically low <= p <= high; min/max only absorb rounding at p = 0 or 1.
