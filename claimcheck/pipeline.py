@@ -299,7 +299,7 @@ def audit(
     subject = find_subject(scores, claims, options.subject, [t.page_title for t in tables])
     comparisons, findings, rules, verdicts = checker.run(
         scores, tables, alpha=options.alpha, power=options.power, selection=options.selection, claims=claims,
-        readings=readings, subject=subject)
+        readings=readings, subject=subject, ci_method=options.ci_method)
     fired = {f.code for f in findings}
     meta = ReportMeta(
         claimcheck_version=__version__, registry_version=catalogue.version,

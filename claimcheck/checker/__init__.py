@@ -56,7 +56,7 @@ def _matches(rule: type[Rule], item: str) -> bool:
 def run(
     scores: Sequence[Score], tables: Sequence[SourceTable] = (), *, alpha: float = 0.05, power: float = 0.8,
     selection: Selection = Selection(), settings: dict | None = None, claims: Sequence[ParsedClaim] = (),
-    readings: Sequence[TableReading] = (), subject: Subject = Subject(),
+    readings: Sequence[TableReading] = (), subject: Subject = Subject(), ci_method: str = "wilson",
 ) -> tuple[tuple[Comparison, ...], tuple[Finding, ...], list[type[Rule]], tuple[ClaimVerdict, ...]]:
     """Build comparisons, judge the text claims, run every rule, keep the selected findings."""
     from claimcheck.checker.claims import judge_claims
@@ -65,7 +65,7 @@ def run(
     selection.validate(rules)
     instances = [r() for r in rules]
     comparability = [r for r in instances if isinstance(r, ComparabilityRule)]
-    comparisons = build_comparisons(scores, comparability, alpha=alpha, power=power)
+    comparisons = build_comparisons(scores, comparability, alpha=alpha, power=power, ci_method=ci_method)
     verdicts = judge_claims(claims, scores, comparisons, alpha=alpha)
     context = CheckContext(scores=tuple(scores), comparisons=comparisons, tables=tuple(tables),
                            alpha=alpha, power=power, settings=settings or {}, claims=verdicts,

@@ -10,9 +10,12 @@ Pairs:
   Pro, Codex CLI vs Terminus-2): the gap measures the setup, not a model.
 
 Each comparability rule says whether the two scores differ on its facet.  For
-comparable pairs with a known n the gap is tested with an unpaired
-two-proportion z test (conservative: the same items make the scores
-positively correlated) and Holm-corrected over every test in the report.
+comparable pairs with a known n the gap gets the interval of the chosen method
+(``--ci-method``: Newcombe's hybrid score interval by default) and the p-value of
+the test that interval inverts, so the verdict and the printed interval never
+disagree (:mod:`claimcheck.stats.difference`); unpaired, hence conservative when
+the same items make the scores positively correlated.  Holm's correction is
+applied afterwards, over the family of each table (:mod:`claimcheck.checker.family`).
 """
 
 from __future__ import annotations
@@ -115,6 +118,7 @@ def _rank_key(s: Score) -> float:
 
 def build_comparisons(
     scores: Sequence[Score], rules: Iterable[ComparabilityRule], *, alpha: float = 0.05, power: float = 0.8,
+    ci_method: str = "wilson",
 ) -> tuple[Comparison, ...]:
     """Every comparison with its comparability verdict and statistics, Holm-corrected."""
     rules = list(rules)
@@ -123,11 +127,12 @@ def build_comparisons(
         diffs = tuple(d for rule in rules if (d := rule.difference(a, b)) is not None)
         if kind == "configuration" and not any(d.known for d in diffs):
             continue  # the same model and setup printed twice is CC404's business, not a comparison
-        comps.append(_compare(f"c{len(comps) + 1}", a, b, kind, diffs, alpha, power))
+        comps.append(_compare(f"c{len(comps) + 1}", a, b, kind, diffs, alpha, power, ci_method))
     return _holm(comps, alpha)
 
 
-def _compare(cid: str, a: Score, b: Score, kind: str, diffs: tuple[Difference, ...], alpha: float, power: float) -> Comparison:
+def _compare(cid: str, a: Score, b: Score, kind: str, diffs: tuple[Difference, ...], alpha: float, power: float,
+             ci_method: str = "wilson") -> Comparison:
     why_not = tuple(dict.fromkeys(d.code for d in diffs if d.known))
     caveats = tuple(dict.fromkeys(d.code for d in diffs if not d.known))
     comparable = not why_not and kind != "configuration" and a.unit == b.unit
@@ -143,14 +148,15 @@ def _compare(cid: str, a: Score, b: Score, kind: str, diffs: tuple[Difference, .
     if not comparable:
         return Comparison(**base, verdict="incomparable")
     if a.unit in PROPORTION_UNITS:
-        return _proportion_test(base, a, b, alpha, power)
+        return _proportion_test(base, a, b, alpha, power, ci_method)
     if a.unit == "elo":
         return _rating_test(base, a, b)
     return Comparison(**base, verdict="no-n", note=f"no sampling model for {a.unit} scores")
 
 
-def _proportion_test(base: dict, a: Score, b: Score, alpha: float, power: float) -> Comparison:
-    from claimcheck.stats import minimum_detectable_effect, n_per_group, newcombe_interval, two_proportion_ztest
+def _proportion_test(base: dict, a: Score, b: Score, alpha: float, power: float, ci_method: str) -> Comparison:
+    from claimcheck.stats import minimum_detectable_effect, n_per_group, unpooled_se
+    from claimcheck.stats.difference import difference_test
 
     p1, p2 = a.proportion, b.proportion
     if a.items is not None and b.items is not None:
@@ -159,14 +165,13 @@ def _proportion_test(base: dict, a: Score, b: Score, alpha: float, power: float)
         return Comparison(**base, verdict="no-n", note="a value lies outside its unit's range, so it is no proportion")
     if a.n is None or b.n is None:
         return Comparison(**base, diff=p1 - p2, verdict="no-n")
-    test = two_proportion_ztest(p1, a.n, p2, b.n, pooled=False)
-    low, high = newcombe_interval(p1, a.n, p2, b.n, alpha=alpha)
+    test = difference_test(p1, a.n, p2, b.n, alpha=alpha, method=ci_method)  # the interval and the test it inverts
     pbar = (p1 * a.n + p2 * b.n) / (a.n + b.n)
     mde = minimum_detectable_effect(a.n, pbar, alpha=alpha, power=power, n2=b.n) if 0 < pbar < 1 else None
     needed = n_per_group(abs(test.diff), pbar, alpha=alpha, power=power) if test.diff and 0 < pbar < 1 else None
     return Comparison(
-        **base, diff=test.diff, diff_ci=(low, high), se=test.se, z=test.z, p=test.p,
-        mde=mde, n_needed=needed, verdict="no-n",
+        **base, diff=test.diff, diff_ci=(test.ci.low, test.ci.high), se=unpooled_se(p1, a.n, p2, b.n), z=test.z,
+        p=test.p, mde=mde, n_needed=needed, verdict="no-n", method=test.method,
     )
 
 

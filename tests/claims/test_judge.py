@@ -220,7 +220,7 @@ def test_a_more_precise_text_than_table_must_sit_inside_the_cells_rounding():
 def test_within_noise_explanation_cites_cells_statistics_and_assumed_n():
     v = one(AGENT, "Opus 5.5 is state of the art on Agent Index", 500)
     assert "Claude Opus 5.5 90.4 vs GPT-6 Astra 87.6" in v.explanation
-    assert "z = 1.42" in v.explanation and "n = 500, assumed" in v.explanation
+    assert "z = 1.41" in v.explanation and "n = 500, assumed" in v.explanation  # the Newcombe test's z
     rep = report(AGENT, 500)
     c1 = next(c for c in rep.comparisons if set(c.models) == {"Claude Opus 5.5", "GPT-6 Astra"})
     assert c1.id in v.comparisons and set(c1.scores) <= set(v.scores)
