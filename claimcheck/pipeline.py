@@ -297,7 +297,7 @@ def audit(
     from claimcheck.checker.subject import find_subject
 
     subject = find_subject(scores, claims, options.subject, [t.page_title for t in tables])
-    comparisons, findings, rules, verdicts = checker.run(
+    checked, findings, rules = checker.run(
         scores, tables, alpha=options.alpha, power=options.power, selection=options.selection, claims=claims,
         readings=readings, subject=subject, ci_method=options.ci_method)
     fired = {f.code for f in findings}
@@ -310,7 +310,8 @@ def audit(
     )
     return Report(
         meta=meta, inputs=tuple(inputs or ()), tables=tuple(tables), scores=tuple(scores),
-        comparisons=comparisons, findings=findings, claims=verdicts,
+        comparisons=checked.comparisons, findings=findings, claims=checked.claims, families=checked.families,
+        ranks=checked.ranks,
         rules=tuple(r.doc() for r in rules if r.code in fired),
         benchmarks=benchmark_refs(scores, catalogue), readings=tuple(readings),
         account=account(tables, readings, scores), subject=subject,

@@ -420,7 +420,8 @@ class Comparison:
     z: float | None = None
     p: float | None = None
     p_adjusted: float | None = None
-    verdict: Literal["significant", "within-noise", "incomparable", "no-n"] = "no-n"
+    # "descriptive": tested, but outside every family (a gap nobody is invited to read, kept as data)
+    verdict: Literal["significant", "within-noise", "incomparable", "no-n", "descriptive"] = "no-n"
     mde: float | None = None
     n_needed: int | None = None
     n: tuple[int | None, int | None] = (None, None)
@@ -428,6 +429,51 @@ class Comparison:
     expected_win_rate: float | None = None  # for rating gaps
     note: str | None = None
     method: str = "unpaired z test"  # or "paired (McNemar)", "paired cluster bootstrap", …
+
+
+#: Why a comparison is judged, in the order a family lists them.
+FAMILY_REASONS = {"claim": "named by a claim", "subject": "the subject against a rival", "mark": "a marked cell against a rival",
+                  "pair": "the only gap of a two-model row", "cross-row": "models of different rows of one benchmark"}
+
+
+@dataclass(frozen=True, slots=True)
+class Family:
+    """The comparisons of one table that the report judges, fixed before any gap is looked at, and
+    Holm-corrected together.  ``reasons`` counts the members by why they are in (FAMILY_REASONS)."""
+
+    input: int
+    table: int
+    members: tuple[str, ...]  # comparison ids
+    reasons: tuple[tuple[str, int], ...] = ()
+
+    def describe(self) -> str:
+        """"12 comparisons: 6 the subject against a rival, 4 named by a claim, …"."""
+        parts = ", ".join(f"{k} {FAMILY_REASONS[r]}" for r, k in self.reasons)
+        return f"{len(self.members)} comparison{'s' if len(self.members) != 1 else ''}" + (f" ({parts})" if parts else "")
+
+
+@dataclass(frozen=True, slots=True)
+class RankedRow:
+    """Rank confidence sets for one printed row of three or more comparable models (1 = best).
+
+    ``simultaneous`` holds for every model at once (valid for the leader, chosen after looking);
+    ``marginal`` for one model named in advance (the subject, a marked cell)."""
+
+    group: str
+    scores: tuple[str, ...]  # in the row's order
+    models: tuple[str, ...]
+    simultaneous: tuple[tuple[int, int], ...]
+    marginal: tuple[tuple[int, int], ...]
+    alpha: float
+    method: str
+
+    def places(self, score_id: str, simultaneous: bool = True) -> tuple[int, int]:
+        sets = self.simultaneous if simultaneous else self.marginal
+        return sets[self.scores.index(score_id)]
+
+    def could_lead(self) -> tuple[str, ...]:
+        """The score ids whose simultaneous set includes first place."""
+        return tuple(i for i, (low, _) in zip(self.scores, self.simultaneous) if low == 1)
 
 
 # ── check ───────────────────────────────────────────────────────────────────
@@ -557,6 +603,8 @@ class Report:
     readings: tuple[TableReading, ...] = ()  # how each of ``tables`` was read
     account: CellAccount = CellAccount()  # where every cell of the tables went
     subject: Subject = Subject()  # the vendor's model the comparisons are read for
+    families: tuple[Family, ...] = ()  # the Holm families, one per table with judged gaps
+    ranks: tuple[RankedRow, ...] = ()  # rank confidence sets of the rows with three or more models
 
     def as_records(self) -> dict[str, Any]:
         """The report as plain Python types, in the ``claimcheck.report/1`` shape."""

@@ -114,6 +114,11 @@ def report_records(report: Report) -> dict[str, Any]:
         "summary": report.counts(),
         "scores": [score_record(s) for s in report.scores],
         "comparisons": [comparison_record(c) for c in report.comparisons],
+        "families": [{"input": f.input, "table": f.table, "method": "holm", "members": list(f.members),
+                      "reasons": dict(f.reasons)} for f in report.families],
+        "ranks": [{"group": r.group, "scores": list(r.scores), "models": list(r.models), "alpha": r.alpha,
+                   "simultaneous": [list(x) for x in r.simultaneous], "marginal": [list(x) for x in r.marginal],
+                   "method": r.method} for r in report.ranks],
         "findings": [finding_record(f) for f in report.findings],
         "claims": [{"id": c.claim, "source": c.source, "text": c.text, "verdict": c.verdict, "codes": list(c.codes),
                     "explanation": c.explanation, "scores": list(c.scores), "comparisons": list(c.comparisons)}

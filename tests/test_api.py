@@ -13,7 +13,9 @@ def test_audit_a_path_returns_dataframes():
     assert list(result.scores["model"])[:2] == ["Claude Opus 5.5", "GPT-6 Astra"]
     assert {"code", "severity", "message"} <= set(result.findings.columns)
     assert (result.findings["code"] == "CC403").sum() == 1
-    assert set(result.comparisons["verdict"]) == {"within-noise"}
+    # no subject, no mark, no claim: no pair is judged; who leads is read from the rank sets
+    assert set(result.comparisons["verdict"]) == {"descriptive"}
+    assert len(result.report.ranks) == 1
 
 
 def test_audit_a_dataframe_matches_the_file(tmp_path):

@@ -192,4 +192,4 @@ def test_markdown_with_prose_before_the_table_reads_from_stdin():
 def test_alpha_sets_the_confidence_level_everywhere():
     out = run_cli(str(EXAMPLES / "agent_index_preview.csv"), "--assume-n", "500", "--alpha", "0.01", "--format", "md",
                   "--fail-on", "never").stdout
-    assert "99% CI before correction" in out and "99% interval" in out and "95%" not in out
+    assert "99% simultaneous rank sets" in out and "99% interval" in out and "95%" not in out

@@ -7,7 +7,7 @@ so comparability verdicts never depend on which findings a user wants to see.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
 from claimcheck.checker.base import CheckContext, ComparabilityRule, Rule
@@ -57,19 +57,30 @@ def run(
     scores: Sequence[Score], tables: Sequence[SourceTable] = (), *, alpha: float = 0.05, power: float = 0.8,
     selection: Selection = Selection(), settings: dict | None = None, claims: Sequence[ParsedClaim] = (),
     readings: Sequence[TableReading] = (), subject: Subject = Subject(), ci_method: str = "wilson",
-) -> tuple[tuple[Comparison, ...], tuple[Finding, ...], list[type[Rule]], tuple[ClaimVerdict, ...]]:
-    """Build comparisons, judge the text claims, run every rule, keep the selected findings."""
-    from claimcheck.checker.claims import judge_claims
+) -> tuple[CheckContext, tuple[Finding, ...], list[type[Rule]]]:
+    """Build comparisons, declare and correct their families, rank the rows, judge the text claims, run
+    every rule, keep the selected findings.  The context returned holds what the rules read (comparisons,
+    families, rank sets, claim verdicts)."""
+    from claimcheck.checker import family
+    from claimcheck.checker.claims import claimed_pairs, judge_claims
+    from claimcheck.checker.comparisons import more_comparisons
+    from claimcheck.checker.ranking import rank_rows
 
     rules = all_rules()
     selection.validate(rules)
     instances = [r() for r in rules]
     comparability = [r for r in instances if isinstance(r, ComparabilityRule)]
-    comparisons = build_comparisons(scores, comparability, alpha=alpha, power=power, ci_method=ci_method)
+    comparisons = build_comparisons(scores, comparability, alpha=alpha, power=power, ci_method=ci_method,
+                                    subject=subject.model if subject else None)
+    asked = claimed_pairs(claims, scores, comparisons)
+    comparisons = more_comparisons(asked, comparisons, comparability, alpha=alpha, power=power, ci_method=ci_method)
+    context = CheckContext(scores=tuple(scores), comparisons=comparisons, tables=tuple(tables), alpha=alpha,
+                           power=power, settings=settings or {}, readings=tuple(readings), subject=subject)
+    families = family.declare(context, {frozenset((a.id, b.id)) for a, b in asked})
+    comparisons = family.adjust(comparisons, families, alpha)
     verdicts = judge_claims(claims, scores, comparisons, alpha=alpha)
-    context = CheckContext(scores=tuple(scores), comparisons=comparisons, tables=tuple(tables),
-                           alpha=alpha, power=power, settings=settings or {}, claims=verdicts,
-                           readings=tuple(readings), subject=subject)
+    context = replace(context, comparisons=comparisons, claims=verdicts, families=families,
+                      ranks=rank_rows(scores, comparability, alpha))
     findings: list[Finding] = []
     for rule in instances:
         if not selection.keeps(type(rule)):
@@ -82,7 +93,7 @@ def run(
                 message=f"rule {rule.code} ({rule.slug}) failed and was skipped: {type(exc).__name__}: {exc}",
                 details={"crashed": True},
             ))
-    return comparisons, tuple(ordered(findings, context)), rules, verdicts
+    return context, tuple(ordered(findings, context)), rules
 
 
 def ordered(findings: Sequence[Finding], context: CheckContext) -> list[Finding]:

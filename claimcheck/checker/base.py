@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterator, Mapping, Sequence, TypeVar
 
 from claimcheck.records import (
-    ClaimVerdict, Comparison, Difference, Finding, Legend, RuleDoc, Score, Severity, SourceTable, Subject,
-    TableReading,
+    ClaimVerdict, Comparison, Difference, Family, Finding, Legend, RankedRow, RuleDoc, Score, Severity, SourceTable,
+    Subject, TableReading,
 )
 
 T = TypeVar("T")
@@ -43,6 +43,8 @@ class CheckContext:
     claims: tuple[ClaimVerdict, ...] = ()  # verdicts on the text claims, judged before the rules run
     readings: tuple[TableReading, ...] = ()  # how each table was read, with its legend
     subject: Subject = Subject()  # the vendor's model: whose gaps a reader of the release looks at
+    families: tuple[Family, ...] = ()  # the judged comparisons of each table, Holm-corrected together
+    ranks: tuple[RankedRow, ...] = ()  # rank confidence sets per row of three or more models
 
     def legend(self, table: int) -> Legend:
         """What the notes of a table say about its marks, as the reading stage recorded it (an empty

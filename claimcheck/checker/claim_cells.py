@@ -33,7 +33,7 @@ class Cells:
         self.comparisons = tuple(comparisons)
         self._by_id = {s.id: s for s in self.scores}
         self._by_pair = {frozenset(c.scores): c for c in self.comparisons}
-        self.tested_p = [c.p for c in self.comparisons if c.p is not None]
+        self.asked: list[tuple[Score, Score]] = []  # every pair a claim was tested on, in order
 
     def score(self, score_id: str) -> Score:
         """The score with this id."""

@@ -27,8 +27,9 @@ with CC603 added when a number is also wrong.  A pair that is not comparable is
 "incomparable" even when its printed numbers point the other way: the table
 offers no valid ordering to contradict.  A sentence that names no model,
 benchmark or number of the tables is not a claim: verdict unverifiable, no code.
-Pairs the report did not test (two models neither of which leads the row) are
-tested here the same way, Holm-adjusted together with the report's tests.
+Every pair a claim compares is judged by the same comparison records as the table: the checker
+first finds the claimed pairs (:func:`claimed_pairs`), builds a comparison for those the report
+did not make, and puts them all in their table's Holm family (:mod:`claimcheck.checker.family`).
 """
 
 from __future__ import annotations
@@ -76,6 +77,17 @@ def judge_claims(claims: Sequence[ParsedClaim], scores: Sequence[Score], compari
     """A verdict for every claim, in order."""
     cells = Cells(scores, comparisons)
     return tuple(_judge(claim, cells, alpha) for claim in claims)
+
+
+def claimed_pairs(claims: Sequence[ParsedClaim], scores: Sequence[Score],
+                  comparisons: Sequence[Comparison]) -> list[tuple[Score, Score]]:
+    """The pairs of cells the claims compare, found by judging them once before any gap is corrected:
+    they join their table's family, and those the report did not compare get a comparison of their own."""
+    cells = Cells(scores, comparisons)
+    for claim in claims:
+        _judge(claim, cells, 0.05)
+    unique = {(s.id, t.id): (s, t) for s, t in cells.asked}
+    return list(unique.values())
 
 
 def _judge(claim: ParsedClaim, cells: Cells, alpha: float) -> ClaimVerdict:
@@ -210,6 +222,7 @@ def _alone(claim: ParsedClaim, valued: list[Score], cells: Cells, name: str, ben
 
 
 def _test(s: Score, t: Score, cells: Cells, alpha: float) -> PairTest:
+    cells.asked.append((s, t))
     c = cells.comparison(s, t)
     if c is not None:
         reasons = "; ".join(d.describe() for d in c.differences if d.code in c.why_not) or ", ".join(c.why_not)
@@ -217,13 +230,7 @@ def _test(s: Score, t: Score, cells: Cells, alpha: float) -> PairTest:
     blocking = [c for c in cells.touching(s, t) if not c.comparable]
     if blocking:
         return PairTest("incomparable", reasons="; ".join(d.describe() for c in blocking for d in c.differences))
-    if s.unit not in PROPORTION_UNITS or s.unit != t.unit or None in (s.n, t.n, s.proportion, t.proportion):
-        return PairTest("no-n")
-    from claimcheck.stats import holm_adjust, two_proportion_ztest
-
-    z = two_proportion_ztest(s.proportion, s.n, t.proportion, t.n, pooled=False)  # type: ignore[arg-type]
-    p_adj = holm_adjust([*cells.tested_p, z.p])[-1]
-    return PairTest("significant" if p_adj < alpha else "within-noise", z=z.z, p_adjusted=p_adj)
+    return PairTest("no-n")  # the checker builds a comparison for every claimed pair it can test
 
 
 def _stats(test: PairTest, s: Score, t: Score) -> str:

@@ -23,15 +23,15 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from dataclasses import replace
 from typing import Iterable, Sequence
 
 from claimcheck.checker.base import ComparabilityRule
 from claimcheck.records import PROPORTION_UNITS, Comparison, Difference, Score
 
 
-def candidate_pairs(scores: Sequence[Score]) -> list[tuple[Score, Score, str]]:
-    """The (a, b, kind) pairs a reader of these tables would compare."""
+def candidate_pairs(scores: Sequence[Score], subject: str | None = None) -> list[tuple[Score, Score, str]]:
+    """The (a, b, kind) pairs a reader of these tables would compare: in each row the leader and each
+    neighbour in rank, and the subject (the vendor's model) against every rival."""
     from claimcheck.checker.emphasis import is_reference
 
     # a reference row (Human, Random, Oracle) bounds the scores; no one competes with it
@@ -42,7 +42,7 @@ def candidate_pairs(scores: Sequence[Score]) -> list[tuple[Score, Score, str]]:
         by_group.setdefault(s.group, []).append(s)
     head: set[tuple[str, str, str | None]] = set()
     for group in by_group.values():
-        for a, b in _leader_and_neighbours(group):  # "Nova-2 (low)" vs "Nova-2 (high)": one model, two setups
+        for a, b in _leader_and_neighbours(group, subject):  # "Nova-2 (low)" vs "Nova-2 (high)": one model, two setups
             pairs.append((a, b, "configuration" if _one_model(a, b) else "head-to-head"))
         for a, b in itertools.permutations(group, 2):  # a row that has both models: no cross-row pair
             head.add((a.model, b.model, _bench_key(a)))
@@ -101,12 +101,17 @@ def _same_item(a: Score, b: Score) -> bool:
     return _bench_key(a) == _bench_key(b) and a.resolution.subset == b.resolution.subset
 
 
-def _leader_and_neighbours(group: list[Score]) -> list[tuple[Score, Score]]:
+def _leader_and_neighbours(group: list[Score], subject: str | None = None) -> list[tuple[Score, Score]]:
     ranked = sorted(group, key=lambda s: _rank_key(s), reverse=True)
     ranked = list({s.model: s for s in reversed(ranked)}.values())[::-1]  # one cell per model
     ranked.sort(key=_rank_key, reverse=True)
     out = [(ranked[0], s) for s in ranked[1:]]
     out += [(ranked[i], ranked[i + 1]) for i in range(1, len(ranked) - 1)]
+    mine = next((s for s in ranked[1:] if s.model == subject), None)
+    if mine is not None:  # the subject against every rival, the better-ranked first
+        have = {frozenset((a.id, b.id)) for a, b in out}
+        out += [(x, mine) if _rank_key(x) >= _rank_key(mine) else (mine, x) for x in ranked[1:]
+                if x is not mine and frozenset((x.id, mine.id)) not in have]
     return out
 
 
@@ -118,17 +123,37 @@ def _rank_key(s: Score) -> float:
 
 def build_comparisons(
     scores: Sequence[Score], rules: Iterable[ComparabilityRule], *, alpha: float = 0.05, power: float = 0.8,
-    ci_method: str = "wilson",
+    ci_method: str = "wilson", subject: str | None = None,
 ) -> tuple[Comparison, ...]:
-    """Every comparison with its comparability verdict and statistics, Holm-corrected."""
+    """Every comparison with its comparability verdict and statistics, before any multiplicity
+    correction (:func:`claimcheck.checker.family.adjust` applies it to the judged ones)."""
     rules = list(rules)
-    comps = []
-    for a, b, kind in candidate_pairs(scores):
+    comps: list[Comparison] = []
+    for a, b, kind in candidate_pairs(scores, subject):
         diffs = tuple(d for rule in rules if (d := rule.difference(a, b)) is not None)
         if kind == "configuration" and not any(d.known for d in diffs):
             continue  # the same model and setup printed twice is CC404's business, not a comparison
         comps.append(_compare(f"c{len(comps) + 1}", a, b, kind, diffs, alpha, power, ci_method))
-    return _holm(comps, alpha)
+    return tuple(comps)
+
+
+def more_comparisons(
+    pairs: Iterable[tuple[Score, Score]], existing: Sequence[Comparison], rules: Iterable[ComparabilityRule], *,
+    alpha: float = 0.05, power: float = 0.8, ci_method: str = "wilson",
+) -> tuple[Comparison, ...]:
+    """``existing`` with a comparison added for each pair it lacks (pairs a claim compares that no
+    reader of the table would): built by the same procedure, so a claim and the table are judged alike."""
+    rules = list(rules)
+    have = {frozenset(c.scores) for c in existing}
+    out = list(existing)
+    for a, b in pairs:
+        if frozenset((a.id, b.id)) in have or a.id == b.id:
+            continue
+        have.add(frozenset((a.id, b.id)))
+        kind = "configuration" if a.model == b.model else ("head-to-head" if a.group == b.group else "cross-row")
+        diffs = tuple(d for rule in rules if (d := rule.difference(a, b)) is not None)
+        out.append(_compare(f"c{len(out) + 1}", a, b, kind, diffs, alpha, power, ci_method))
+    return tuple(out)
 
 
 def _compare(cid: str, a: Score, b: Score, kind: str, diffs: tuple[Difference, ...], alpha: float, power: float,
@@ -241,14 +266,3 @@ def _rating_test(base: dict, a: Score, b: Score) -> Comparison:
     return Comparison(**base, expected_win_rate=win, se=se, z=z, p=2 * norm_sf(abs(z)), verdict="no-n",
                       note="standard errors read from the published 95% intervals")
 
-
-def _holm(comps: list[Comparison], alpha: float) -> tuple[Comparison, ...]:
-    from claimcheck.stats import holm_adjust
-
-    tested = [i for i, c in enumerate(comps) if c.p is not None]
-    adjusted = holm_adjust([comps[i].p for i in tested]) if tested else ()
-    out = list(comps)
-    for i, p_adj in zip(tested, adjusted):
-        verdict = "significant" if p_adj < alpha else "within-noise"
-        out[i] = replace(out[i], p_adjusted=p_adj, verdict=verdict)
-    return tuple(out)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from claimcheck.records import Comparison, Score
+from claimcheck.records import Comparison, RankedRow, Score
 
 REASON_WORDS = {
     "CC101": "a rating set beside percentages", "CC102": "a 0–1 value beside percentages",
@@ -47,10 +47,13 @@ def _names(items: list[str]) -> str:
 
 
 def conclusions(comparisons: tuple[Comparison, ...], by_id: dict[str, Score],
-                suspect: dict[str, tuple[str, str]] | None = None) -> tuple[list[Conclusion], list[Conclusion]]:
+                suspect: dict[str, tuple[str, str]] | None = None,
+                ranks: tuple[RankedRow, ...] = ()) -> tuple[list[Conclusion], list[Conclusion]]:
     """(supported, not supported), in table order; comparisons with a suspect score (score id -> (why, the
-    code of the finding that doubts it)) are never supported."""
+    code of the finding that doubts it)) are never supported.  A row whose leader's gaps are not judged
+    pairwise (no claim, mark or subject names the leader) is said from its rank sets."""
     suspect = suspect or {}
+    ranked_rows = {r.group: r for r in ranks}
     yes: list[Conclusion] = []
     no: list[Conclusion] = []
     rows: dict[str, list[Comparison]] = {}
@@ -81,8 +84,8 @@ def conclusions(comparisons: tuple[Comparison, ...], by_id: dict[str, Score],
         else:
             one = _single(c, by_id[c.scores[0]], by_id[c.scores[1]])
             (yes if one.kind == "supported" else no).append(one)
-    for comps in rows.values():
-        for item in _row(comps, by_id):
+    for group, comps in rows.items():
+        for item in _row(comps, by_id, ranked_rows.get(group)):
             (yes if item.kind == "supported" else no).append(item)
     silent = [c for c in no if c.row]
     if len(silent) > 2:  # rows with no n at all: one line naming them, not one line each
@@ -164,13 +167,16 @@ def _labelled_apart(a: Score, b: Score) -> bool:
     return shown(a.title) != shown(b.title)
 
 
-def _row(comps: list[Comparison], by_id) -> list[Conclusion]:
+def _row(comps: list[Comparison], by_id, ranked: RankedRow | None = None) -> list[Conclusion]:
     """One line item: the leader against each other model (adjacent pairs stay in the full list)."""
     leader = by_id[comps[0].scores[0]]
     against = [c for c in comps if c.scores[0] == leader.id]
     title = leader.title
     assumed = " (n assumed)" if any("assumed" in c.n_source for c in against) else ""
     out = []
+    if ranked is not None and leader.id in ranked.scores and any(c.verdict == "descriptive" for c in against):
+        out.append(_ranked(ranked, leader, by_id, assumed))
+        against = [c for c in against if c.verdict != "descriptive"]
     ahead = [by_id[c.scores[1]] for c in against if c.verdict == "significant"]
     tied = [by_id[c.scores[1]] for c in against if c.verdict == "within-noise"]
     unknown = [by_id[c.scores[1]] for c in against if c.verdict == "no-n"]
@@ -198,6 +204,20 @@ def _row(comps: list[Comparison], by_id) -> list[Conclusion]:
         if c.verdict == "incomparable":
             out.append(_single(c, by_id[c.scores[0]], by_id[c.scores[1]]))
     return out
+
+
+def _ranked(ranked: RankedRow, leader: Score, by_id, assumed: str) -> Conclusion:
+    """A row's leader judged by the rank sets: alone at first place, or one of several that could be."""
+    level = f"{100 * (1 - ranked.alpha):g}%"
+    title = leader.title
+    first = [by_id[i] for i in ranked.could_lead() if i != leader.id]
+    if not first:
+        return Conclusion("supported", f"{title}: {_cell(leader)} ranks first: its {level} simultaneous rank set is "
+                          f"first place alone{assumed}.", (), f"{leader.model} ranks first on {title}")
+    sets = ", ".join(f"{m} {lo}–{hi}" if lo != hi else f"{m} {lo}" for m, (lo, hi) in zip(ranked.models, ranked.simultaneous))
+    return Conclusion("tied", f"{title}: {_cell(leader)} prints the top score, but {_names([_cell(s) for s in first])} "
+                      f"could rank first too ({level} simultaneous rank sets: {sets}){assumed}: no winner is supported.",
+                      ("CC302",), f"{_names([leader.model] + [s.model for s in first])} could each rank first on {title}")
 
 
 def _single(c: Comparison, a: Score, b: Score) -> Conclusion:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from claimcheck.records import PROPORTION_UNITS, Comparison, Finding, Report, RuleDoc, Score
+from claimcheck.records import PROPORTION_UNITS, Comparison, Family, Finding, RankedRow, Report, RuleDoc, Score
 from claimcheck.report.annotated import TableView, interval_text, table_view, worst
 from claimcheck.report.conclusions import Conclusion, conclusions, pp
 
@@ -119,6 +119,14 @@ class IntervalPoint:
 
 
 @dataclass(frozen=True)
+class RankLine:
+    """One row's rank sets: each model with its simultaneous places and, in brackets, its marginal ones."""
+
+    where: str
+    places: list[str]
+
+
+@dataclass(frozen=True)
 class GapBar:
     """One tested gap on the noise chart, in percentage points."""
 
@@ -158,6 +166,8 @@ class ReportView:
     claims: list[ClaimView] = field(default_factory=list)
     interval_points: list[IntervalPoint] = field(default_factory=list)
     lead_bars: list[GapBar] = field(default_factory=list)  # each row's leader over its closest rival
+    families: list[str] = field(default_factory=list)  # each table's Holm family, described
+    ranks: list[RankLine] = field(default_factory=list)  # rank sets of the rows with three or more models
     errors: list[FindingView] = field(default_factory=list)  # the error findings, for page 1
 
 
@@ -178,7 +188,7 @@ def build_view(report: Report) -> ReportView:
         for sid in f.scores:
             notes_by_score.setdefault(sid, []).append((number, f.severity))
     suspect = {sid: (why, f.code) for f in report.findings for sid, why in f.doubts}  # the rules say which
-    supported, not_supported = conclusions(report.comparisons, by_id, suspect)
+    supported, not_supported = conclusions(report.comparisons, by_id, suspect, report.ranks)
     groups = _groups(numbered, report.rules, by_id)
     meta = report.meta
     return ReportView(
@@ -188,7 +198,7 @@ def build_view(report: Report) -> ReportView:
         registry_version=meta.registry_version, claimcheck_version=meta.claimcheck_version,
         generated=meta.generated,
         settings=(f"α = {meta.alpha:g} two-sided, power {meta.power:g}, {meta.ci_method} intervals, "
-                  + _holm_words(sum(c.p is not None for c in report.comparisons))
+                  + _holm_words(report)
                   + (f"; n assumed = {meta.assume_n}" if meta.assume_n else "")),
         counts=report.counts(), verdicts=_verdicts(report.comparisons),
         supported=supported, not_supported=not_supported,
@@ -207,7 +217,9 @@ def build_view(report: Report) -> ReportView:
         claims=[ClaimView(c.claim, c.source, c.text, _VERDICT_WORDS[c.verdict], ", ".join(c.codes), c.explanation)
                 for c in report.claims],
         interval_points=_interval_points(report.scores),
-        lead_bars=_lead_bars(report.comparisons, by_id),
+        lead_bars=_lead_bars(report.comparisons, by_id, report.ranks),
+        families=[_family_line(report, f) for f in report.families],
+        ranks=[_rank_line(r, by_id) for r in report.ranks],
         errors=[f for g in groups for f in g.findings if f.severity == "error"],
     )
 
@@ -224,9 +236,11 @@ def _interval_points(scores) -> list[IntervalPoint]:
     return points
 
 
-def _lead_bars(comparisons, by_id) -> list[GapBar]:
+def _lead_bars(comparisons, by_id, ranks=()) -> list[GapBar]:
     """One bar per row: the leader's gap to its closest tested rival, with its interval — the
-    contest a reader of the row looks at first."""
+    contest a reader of the row looks at first.  A gap not judged pairwise takes its verdict from the
+    row's rank sets (the leader alone at first place, or not)."""
+    alone = {r.group: len(r.could_lead()) == 1 for r in ranks}  # the top score can always rank first
     ranked = {i for c in comparisons if c.kind == "head-to-head" for i in c.scores}  # reference rows never are
     leaders: dict[str, Score] = {}
     for s in by_id.values():
@@ -250,18 +264,49 @@ def _lead_bars(comparisons, by_id) -> list[GapBar]:
         sign = (1 if lead is a else -1) * (-1 if a.lower_is_better else 1)
         low, high = sorted((sign * 100 * c.diff_ci[0], sign * 100 * c.diff_ci[1]))
         bars.append(GapBar(f"{a.title}: {lead.model} over {rival.model}", sign * 100 * c.diff, low, high,
-                           100 * c.mde if c.mde is not None else None, c.verdict))
+                           100 * c.mde if c.mde is not None else None, _bar_verdict(c, group, alone)))
     return bars
 
 
-def _holm_words(tests: int) -> str:
-    if tests == 0:
+def _bar_verdict(c: Comparison, group: str, alone: dict[str, bool]) -> str:
+    if c.verdict != "descriptive" or group not in alone:
+        return c.verdict
+    return "significant" if alone[group] else "within-noise"
+
+
+def _holm_words(report: Report) -> str:
+    tested = sum(c.p is not None for c in report.comparisons)
+    if tested == 0:
         return "no gap could be tested"
-    return f"Holm correction over {tests} test{'s' if tests != 1 else ''}"
+    judged = sum(len(f.members) for f in report.families)
+    k = len(report.families)
+    ranked = f"; {len(report.ranks)} row{'s' if len(report.ranks) != 1 else ''} ranked by rank sets" if report.ranks else ""
+    if judged == 0:
+        return f"no gap is judged pairwise (no subject, mark or claim names one){ranked}"
+    return (f"Holm correction within each table's family of judged gaps ({judged} of {tested} tested gaps, "
+            f"{k} famil{'ies' if k != 1 else 'y'}; appendix A lists them){ranked}")
+
+
+def _family_line(report: Report, f: Family) -> str:
+    caption = report.tables[f.table].caption if f.table < len(report.tables) else ""
+    where = f"table {f.table + 1}" + (f" ({caption})" if caption else "")
+    return f"{where}: {f.describe()}"
+
+
+def _rank_line(r: RankedRow, by_id) -> RankLine:
+    title = by_id[r.scores[0]].title
+    places = [f"{m} {by_id[i].cell.shown}: {_places(s)} ({_places(g)})"
+              for m, i, s, g in zip(r.models, r.scores, r.simultaneous, r.marginal)]
+    return RankLine(title, places)
+
+
+def _places(span) -> str:
+    low, high = span
+    return f"{low}" if low == high else f"{low}–{high}"
 
 
 def _verdicts(comparisons: tuple[Comparison, ...]) -> dict[str, int]:
-    out = {"significant": 0, "within-noise": 0, "no-n": 0, "incomparable": 0}
+    out = {"significant": 0, "within-noise": 0, "no-n": 0, "incomparable": 0, "descriptive": 0}
     for c in comparisons:
         out[c.verdict] += 1
     return out

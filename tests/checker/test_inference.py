@@ -24,3 +24,92 @@ def test_ci_method_and_alpha_reach_the_gap_interval(method, alpha):
     assert c["diff_ci"] == pytest.approx([want.low, want.high], abs=1e-6)
     assert c["p"] == pytest.approx(difference_test(0.904, 500, 0.876, 500, method=method).p, rel=1e-3, abs=1e-6)
     assert {"wilson": "Newcombe", "clopper-pearson": "Clopper-Pearson", "jeffreys": "Jeffreys"}[method] in c["method"]
+
+
+# ── families fixed before looking ──────────────────────────────────────────
+
+from claimcheck.pipeline import Options, audit  # noqa: E402
+from claimcheck.stats import holm_adjust  # noqa: E402
+
+ROW = "Benchmark,Alpha,Beta,Gamma,Delta\nGPQA Diamond,70.2%,68.7%,67.7%,50.0%\n"
+
+
+def _audit(tmp_path, table: str, claims: str | None = None, **options):
+    path = tmp_path / "t.csv"
+    path.write_text(table, encoding="utf-8")
+    if claims is not None:
+        (tmp_path / "claims.txt").write_text(claims, encoding="utf-8")
+        options["claims_files"] = (str(tmp_path / "claims.txt"),)
+    return audit([str(path)], Options(**options))
+
+
+def _by_models(report):
+    return {frozenset(c.models): c for c in report.comparisons}
+
+
+def test_the_subject_against_each_rival_is_the_family_and_the_rest_is_descriptive(tmp_path):
+    report = _audit(tmp_path, ROW, subject="Beta")
+    (family,) = report.families
+    assert dict(family.reasons) == {"subject": 3} and len(family.members) == 3
+    comps = _by_models(report)
+    judged = [c for c in report.comparisons if c.id in family.members]
+    assert {m for c in judged for m in c.models} >= {"Beta"} and all("Beta" in c.models for c in judged)
+    assert [c.p_adjusted for c in judged] == pytest.approx(list(holm_adjust([c.p for c in judged])))
+    other = comps[frozenset({"Alpha", "Gamma"})]
+    assert other.verdict == "descriptive" and other.p_adjusted is None and other.p is not None
+
+
+def test_a_claimed_pair_joins_the_family_even_when_the_table_did_not_compare_it(tmp_path):
+    report = _audit(tmp_path, ROW, "Gamma beats Delta on GPQA Diamond.\n", subject="Beta")
+    (family,) = report.families
+    assert dict(family.reasons) == {"claim": 1, "subject": 3}
+    claimed = _by_models(report)[frozenset({"Gamma", "Delta"})]
+    assert claimed.id in family.members
+    judged = [c for c in report.comparisons if c.id in family.members]
+    assert claimed.p_adjusted == pytest.approx(holm_adjust([c.p for c in judged])[judged.index(claimed)])
+    (verdict,) = report.claims
+    assert claimed.id in verdict.comparisons
+
+
+def test_a_claim_pair_the_table_never_compared_gets_a_comparison_of_its_own(tmp_path):
+    # Alpha vs Delta is neither leader-vs-rival nor neighbours in the candidate pairs when Beta... is; with no
+    # subject, the candidate pairs are the leader's and the neighbours': Beta vs Delta is neither
+    report = _audit(tmp_path, ROW, "Beta beats Delta on GPQA Diamond.\n")
+    pair = _by_models(report).get(frozenset({"Beta", "Delta"}))
+    assert pair is not None and pair.kind == "head-to-head" and pair.p_adjusted is not None
+    assert report.claims[0].verdict in ("supported", "within-noise")
+
+
+def test_a_marked_cell_and_a_two_model_row_are_judged(tmp_path):
+    table = ("Benchmark,Alpha,Beta,Gamma\nGPQA Diamond,**70.2%**,68.7%,60.1%\n"
+             "MMLU-Pro,71.0%,40.0%,\n")
+    report = _audit(tmp_path, table)
+    reasons = dict(report.families[0].reasons)
+    assert reasons == {"mark": 2, "pair": 1}
+    assert _by_models(report)[frozenset({"Beta", "Gamma"})].verdict == "descriptive"
+
+
+def test_rank_sets_cover_rows_of_three_or_more_comparable_models(tmp_path):
+    table = ("Benchmark,Alpha,Beta,Gamma,Delta\nGPQA Diamond,90.0%,50.0%,49.0%,10.0%\n"
+             "MMLU-Pro,71.0%,40.0%,,\n")
+    report = _audit(tmp_path, table)
+    (ranked,) = report.ranks  # the two-model row is one pairwise question
+    assert ranked.models == ("Alpha", "Beta", "Gamma", "Delta")
+    assert ranked.simultaneous == ((1, 1), (2, 3), (2, 3), (4, 4))
+    assert all(s[0] <= m[0] <= m[1] <= s[1] for s, m in zip(ranked.simultaneous, ranked.marginal))
+    assert not [f for f in report.findings if f.code == "CC302"]  # the leader is alone at first place
+
+
+def test_a_leader_not_alone_at_first_place_is_one_cc302_with_its_rank_sets(tmp_path):
+    report = _audit(tmp_path, ROW)
+    (f,) = [f for f in report.findings if f.code == "CC302"]
+    assert "not alone at first place" in f.message and "95% simultaneous rank sets" in f.message
+    assert f.details["rank_sets"]["Alpha"][0] == 1 and f.details["rank_sets"]["Beta"][0] == 1
+    assert "Delta" not in f.message.split("could rank first")[0]  # 50.0% is shown to be behind the leader
+
+
+def test_rank_sets_follow_alpha(tmp_path):
+    row = "Benchmark,Alpha,Beta,Gamma,Delta\nGPQA Diamond,70.2%,60.7%,57.7%,50.0%\n"
+    narrow = _audit(tmp_path, row, alpha=0.2).ranks[0].simultaneous
+    wide = _audit(tmp_path, row, alpha=0.01).ranks[0].simultaneous
+    assert wide != narrow and all(w[0] <= n[0] and n[1] <= w[1] for w, n in zip(wide, narrow))

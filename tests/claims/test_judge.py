@@ -12,7 +12,7 @@ from functools import lru_cache
 import pytest
 
 from claimcheck.checker.base import CheckContext, parse_docstring
-from claimcheck.checker.claims import judge_claims
+from claimcheck import checker
 from claimcheck.checker.rules.claims import RULES
 from claimcheck.claims import parse_claims, read_claims
 from claimcheck.pipeline import Options, audit, claim_vocabulary
@@ -35,7 +35,14 @@ def judge(table: str, *texts: str, assume_n: int | None = None) -> tuple[ClaimVe
     items = [(t, f"claims.txt:{i}") for i, t in enumerate(texts, 1)]
     parsed = parse_claims(items, models, Resolver(load_catalogue(), assume_n=assume_n), labels=labels,
                           benchmarks=benchmarks)
-    return judge_claims(parsed, rep.scores, rep.comparisons, alpha=rep.meta.alpha)
+    return _checked(rep, parsed)
+
+
+def _checked(rep: Report, parsed) -> tuple[ClaimVerdict, ...]:
+    """The claims judged as the pipeline judges them: their pairs join their table's Holm family."""
+    context, _, _ = checker.run(rep.scores, rep.tables, alpha=rep.meta.alpha, claims=parsed, readings=rep.readings,
+                                subject=rep.subject)
+    return context.claims
 
 
 def one(table: str, text: str, assume_n: int | None = None) -> ClaimVerdict:
@@ -330,7 +337,7 @@ def _every(tmp_path, rows: str, *texts: str) -> tuple[ClaimVerdict, ...]:
     items = [(t, f"claims.txt:{i}") for i, t in enumerate(texts, 1)]
     parsed = parse_claims(items, models, Resolver(load_catalogue()), labels=labels, benchmarks=benchmarks)
     assert all(c.scope == "all" for c in parsed)
-    return judge_claims(parsed, rep.scores, rep.comparisons, alpha=rep.meta.alpha)
+    return _checked(rep, parsed)
 
 
 def test_every_benchmark_is_supported_only_when_each_row_is(tmp_path):

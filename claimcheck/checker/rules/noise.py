@@ -81,7 +81,8 @@ class ReadRow:
     cells: tuple[Score, ...]
     leader: Score
     subject: Score | None
-    judged: tuple[Comparison, ...]  # head-to-head tests involving the leader or the subject
+    judged: tuple[Comparison, ...]  # head-to-head tests involving the leader or the subject, in a Holm family
+    looked_at: tuple[Comparison, ...] = ()  # every head-to-head test of the leader or the subject
 
     def within_noise(self, who: Score) -> list[tuple[Comparison, Score]]:
         """The judged comparisons of ``who`` left within noise, with the rival, rivals in row order."""
@@ -108,8 +109,8 @@ def read_rows(context: CheckContext) -> list[ReadRow]:
             cells = tuple(s for s in context.rows()[group] if s.id in ids)
             leader = max(cells, key=merit)
             subject = next((s for s in cells if context.subject and s.model == context.subject.model), None)
-            judged = tuple(c for c in comps if leader.id in c.scores or (subject is not None and subject.id in c.scores))
-            out.append(ReadRow(cells, leader, subject, judged))
+            looked = tuple(c for c in comps if leader.id in c.scores or (subject is not None and subject.id in c.scores))
+            out.append(ReadRow(cells, leader, subject, tuple(c for c in looked if c.p_adjusted is not None), looked))
         return out
     return context.memo("read_rows", build)
 
@@ -137,17 +138,19 @@ def _rival_list(pairs: list[tuple[Comparison, Score]], level: str, most: int = 4
 
 
 class GapWithinNoise(Rule):
-    """A gap between models that is not significant after correction for the comparisons in the report.
+    """A gap a reader of the row is invited to see that the data leave within sampling noise.
 
-    A gap is evidence only when it is larger than the sampling noise of the benchmark.
-    claimcheck tests each comparable gap with an unpaired two-proportion z test (vendor
-    tables give no per-item pairing; the same items make it conservative) and applies
-    Holm's correction over every test in the report.  "Not significant" means the data
-    cannot tell the models apart, not that they are equal.  A finding is a row, not a pair:
-    it names the gaps a reader of the row is invited to see — the leader against each rival,
-    and the subject (``--subject``, the claims file's model, or the model most often marked
-    best) against the models it was tested with — that the data leave within noise.  Every
-    pairwise test stays in the report's comparisons.
+    A gap is evidence only when it is larger than the sampling noise of the benchmark.  Each
+    comparable gap gets an interval (Newcombe's by default, ``--ci-method``) and the p-value of the
+    test that interval inverts; Holm's correction runs within the table's family of judged gaps,
+    fixed before any gap is looked at (the subject against each rival, marked cells, claims, the
+    one gap of a two-model row).  "Not significant" means the data cannot tell the models apart,
+    not that they are equal.  A finding is a row, not a pair: the subject (``--subject``, the
+    claims file's model, or the model most often marked best) within noise of its rivals, and a
+    leader that is not alone at first place.  The leader is picked by looking at the scores, so in
+    rows of three or more comparable models it is judged by simultaneous rank confidence sets
+    (Mogstad et al. 2024), not by pairwise tests chosen after ranking.  Every pairwise test stays in
+    the report's comparisons.
 
     Bad:
         | Agent Index v1.2 (n=500) | 90.4 | 87.6 |: a 2.8-point gap, z = 1.42, not significant.
@@ -155,37 +158,62 @@ class GapWithinNoise(Rule):
         | GPQA Diamond (198 questions) | 80.0% | 50.0% |: z = 6.59, significant after Holm.
     Reference: Holm, S. (1979). "A Simple Sequentially Rejective Multiple Test Procedure." Scand. J. Stat. 6,
         65–70; Newcombe, R. G. (1998). "Interval estimation for the difference between independent
-        proportions: comparison of eleven methods." Stat. Med. 17, 873–890 (90.4 vs 87.6, n = 500: z = 1.42).
+        proportions: comparison of eleven methods." Stat. Med. 17, 873–890 (90.4 vs 87.6, n = 500: z = 1.41);
+        Mogstad, M., Romano, J. P., Shaikh, A. M. & Wilhelm, D. (2024). "Inference for Ranks." Rev. Econ. Stud.
+        91, 476–518, doi:10.1093/restud/rdad006.
     """
 
     code, slug, family, severity = "CC302", "gap-within-noise", "noise", "warning"
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
-        tests = sum(1 for x in context.comparisons if x.p is not None)  # the family Holm corrects over
+        ranked = {r.group: r for r in context.ranks}
         for row in read_rows(context):
-            parts, pairs = [], []
+            parts, pairs, rivals = [], [], []
             leader, subject = row.leader, row.subject
-            if not claims_best(leader):  # a marked leader within noise is CC306's finding
-                if noisy := row.within_noise(leader):
-                    parts.append(f"the leader {leader.model} {leader.cell.shown} is within sampling noise of "
-                                 f"{_of(len(noisy), row.tested(leader))} it was tested against: {_rival_list(noisy, _level(context))}")
-                    pairs += noisy
+            ranks = ranked.get(leader.group)
+            family = next((f for f in context.families if f.input == leader.input and f.table == leader.table), None)
+            tests = len(family.members) if family else 0
+            if claims_best(leader):
+                pass  # a marked leader within noise is CC306's finding
+            elif ranks is not None and leader.id in ranks.scores and (subject is None or subject.id != leader.id):
+                # a leader picked by looking: judged by the simultaneous rank sets, not by pairs chosen after ranking
+                rivals = [x for i in ranks.could_lead() if i != leader.id
+                          and merit(x := context.score(i)) != merit(leader)]  # an exact tie is no lead to doubt
+                if rivals:
+                    named = {leader.id, *(x.id for x in rivals)}  # the sets of the models the sentence names
+                    sets = ", ".join(f"{m} {lo}–{hi}" if lo != hi else f"{m} {lo}"
+                                     for i, m, (lo, hi) in zip(ranks.scores, ranks.models, ranks.simultaneous)
+                                     if i in named)
+                    parts.append(f"the leader {leader.model} {leader.cell.shown} is not alone at first place: "
+                                 f"{', '.join(f'{x.model} {x.cell.shown}' for x in rivals[:4])}"
+                                 f"{f' and {len(rivals) - 4} more' if len(rivals) > 4 else ''} could rank first too "
+                                 f"({_level(context)} simultaneous rank sets: {sets})")
+            elif noisy := row.within_noise(leader):
+                parts.append(f"the leader {leader.model} {leader.cell.shown} is within sampling noise of "
+                             f"{_of(len(noisy), row.tested(leader))} it was tested against: {_rival_list(noisy, _level(context))}")
+                pairs += noisy
             if subject is not None and subject.id != leader.id:
                 said = {c.id for c, _ in pairs}
                 noisy = [(c, x) for c, x in row.within_noise(subject) if c.id not in said]  # each gap said once
+                if subject in rivals:  # already named as a possible first: its gap to the leader is evidence, said
+                    pairs += [(c, x) for c, x in noisy if x.id == leader.id]
+                    noisy = [(c, x) for c, x in noisy if x.id != leader.id]
                 if noisy:
                     parts.append(f"{subject.model} {subject.cell.shown} (the subject) is within sampling noise of "
                                  f"{_of(len(noisy), row.tested(subject))} it was tested against: {_rival_list(noisy, _level(context))}")
                     pairs += noisy
-            if not pairs:
+            if not parts:
                 continue
             first = row.leader
-            assumed = any("assumed" in c.n_source for c, _ in pairs)
+            assumed = any("assumed" in c.n_source for c, _ in pairs) or any(
+                x.resolution.n_source == "assumed" for x in [leader, *rivals])
+            holm = (f" (Holm-adjusted p ≥ {context.alpha:g} within the {tests} judged gap{'s' if tests != 1 else ''} "
+                    f"of its table)") if pairs and "it was tested against" in parts[-1] else ""
             yield self.finding(
-                f"{first.title!r} ({first.ref}): " + "; ".join(parts)
-                + f" (Holm-adjusted p ≥ {context.alpha:g} over {tests} test{'s' if tests != 1 else ''})"
-                + (" (n assumed)" if assumed else ""),
-                scores=list(dict.fromkeys(i for c, _ in pairs for i in c.scores)),
+                f"{first.title!r} ({first.ref}): " + "; ".join(parts) + holm + (" (n assumed)" if assumed else ""),
+                scores=list(dict.fromkeys([*(i for c, _ in pairs for i in c.scores),
+                                           *([leader.id, *(x.id for x in rivals)] if rivals else [])])),
+                rank_sets={m: list(span) for m, span in zip(ranks.models, ranks.simultaneous)} if rivals and ranks else None,
                 comparisons=[c.id for c, _ in pairs], leader=row.leader.model,
                 subject=row.subject.model if row.subject is not None else None,
                 gaps=[{"a": context.score(c.scores[0]).model, "b": context.score(c.scores[1]).model, "diff": c.diff,
@@ -218,8 +246,9 @@ class Underpowered(Rule):
     def check(self, context: CheckContext) -> Iterator[Finding]:
         tables: dict[tuple[int, int], list[tuple[ReadRow, list[Comparison]]]] = {}
         for row in read_rows(context):
-            small = [c for c in row.judged if c.verdict == "within-noise" and c.diff is not None
-                     and c.mde is not None and abs(c.diff) < c.mde]  # a gap the test resolved needs no more items
+            small = [c for c in row.looked_at if c.diff is not None and c.mde is not None and abs(c.diff) < c.mde
+                     and (c.verdict == "within-noise" or (c.verdict == "descriptive" and c.p >= context.alpha))]
+            # a gap the test resolved needs no more items; power is no inference, so unjudged gaps count too
             if small:
                 tables.setdefault((row.leader.input, row.leader.table), []).append((row, small))
         for rows in tables.values():

@@ -1,0 +1,88 @@
+"""Which gaps the report judges, fixed before any gap is looked at, and Holm's correction over them.
+
+A table invites a reader to a known set of comparisons, and that set is decided by the table's
+structure and text, never by which gaps turned out large:
+
+- every pair a claim sentence compares (``claim``);
+- the subject — the vendor's own model — against each rival in its rows (``subject``);
+- a cell marked best (bold, "SOTA") against each other model of its row (``mark``);
+- the one gap of a two-model row (``pair``);
+- models of different rows of one benchmark, where no row holds both (``cross-row``).
+
+These are one family per table, Holm-corrected together, and the report states each family.
+Whatever else was tested (two unmarked runners-up, say) stays in the comparisons as data with its
+unadjusted p and the verdict ``descriptive``; who leads a row is a question about ranks, answered by
+the rank sets of :mod:`claimcheck.checker.ranking`, not by a pairwise test chosen after ranking.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Collection, Sequence
+
+from claimcheck.checker.base import CheckContext
+from claimcheck.records import FAMILY_REASONS, Comparison, Family
+
+
+def declare(context: CheckContext, claimed: Collection[frozenset[str]]) -> tuple[Family, ...]:
+    """The families of the report: the judged comparisons of each table, with why each is in."""
+    from claimcheck.checker.emphasis import marked_rows
+
+    subject = context.subject.model if context.subject else None
+    marked = {s.id for view in marked_rows(context) for s in view.marked}
+    tested_in_row: dict[str, set[str]] = {}
+    for c in context.comparisons:
+        if c.kind == "head-to-head" and c.p is not None:
+            tested_in_row.setdefault(context.score(c.scores[0]).group, set()).update(c.models)
+    members: dict[tuple[int, int], dict[str, str]] = {}
+    for c in context.comparisons:
+        if c.p is None:
+            continue
+        first = context.score(c.scores[0])
+        reason = _reason(c, first.group, claimed, subject, marked, tested_in_row)
+        if reason:
+            members.setdefault((first.input, first.table), {})[c.id] = reason
+    out = []
+    for (inp, table), why in members.items():
+        counts = {r: sum(1 for x in why.values() if x == r) for r in FAMILY_REASONS}
+        out.append(Family(inp, table, tuple(why), tuple((r, k) for r, k in counts.items() if k)))
+    return tuple(out)
+
+
+def _reason(c: Comparison, group: str, claimed, subject, marked, tested_in_row) -> str | None:
+    if frozenset(c.scores) in claimed:
+        return "claim"
+    if c.kind == "head-to-head":
+        if subject is not None and subject in c.models:
+            return "subject"
+        if marked & set(c.scores):
+            return "mark"
+        if len(tested_in_row.get(group, ())) == 2:
+            return "pair"
+    if c.kind == "cross-row":
+        return "cross-row"
+    return None
+
+
+def adjust(comparisons: Sequence[Comparison], families: Sequence[Family], alpha: float) -> tuple[Comparison, ...]:
+    """Holm over each family; tested comparisons outside every family become ``descriptive``."""
+    from claimcheck.stats import holm_adjust
+
+    index = {c.id: i for i, c in enumerate(comparisons)}
+    out = list(comparisons)
+    judged: set[str] = set()
+    for family in families:
+        adjusted = holm_adjust([comparisons[index[m]].p for m in family.members])
+        for m, p_adj in zip(family.members, adjusted):
+            out[index[m]] = replace(out[index[m]], p_adjusted=p_adj,
+                                    verdict="significant" if p_adj < alpha else "within-noise")
+            judged.add(m)
+    for i, c in enumerate(out):
+        if c.p is not None and c.id not in judged:
+            out[i] = replace(c, verdict="descriptive")
+    return tuple(out)
+
+
+def family_of(families: Sequence[Family], comparison_id: str) -> Family | None:
+    """The family a comparison was judged in, if any."""
+    return next((f for f in families if comparison_id in f.members), None)

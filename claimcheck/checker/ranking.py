@@ -1,0 +1,48 @@
+"""Rank confidence sets for the printed rows: which places each model could hold.
+
+A row's leader is chosen by looking at the scores, so "the leader is ahead" is not one pre-named
+pairwise test; it is a statement about ranks, answered by the simultaneous rank sets of
+:mod:`claimcheck.stats.ranks`.  A row gets rank sets when it has three or more models, every one a
+proportion with a known n, and every pair of them comparable (the comparability rules find no
+known difference); two-model rows are one pairwise question and are judged as such.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Iterable, Sequence
+
+from claimcheck.checker.base import ComparabilityRule
+from claimcheck.records import PROPORTION_UNITS, RankedRow, Score
+
+METHOD = ("rank confidence sets by the stepdown of Mogstad, Romano, Shaikh & Wilhelm (2024), from each score's "
+          "Agresti-Coull standard error; {draws:,} seeded normal draws")
+
+
+def rank_rows(scores: Sequence[Score], rules: Iterable[ComparabilityRule], alpha: float) -> tuple[RankedRow, ...]:
+    """One record per printed row that can be ranked as a whole."""
+    from claimcheck.checker.emphasis import is_reference
+    from claimcheck.stats.ranks import DRAWS, proportion_se, rank_sets
+
+    rules = list(rules)
+    rows: dict[str, list[Score]] = {}
+    for s in scores:
+        if (s.status == "checked" and s.value is not None and s.proportion is not None and s.n
+                and s.unit in PROPORTION_UNITS and not is_reference(s.model)):
+            rows.setdefault(s.group, []).append(s)
+    out = []
+    for group, cells in rows.items():
+        cells = list({s.model: s for s in reversed(cells)}.values())[::-1]  # one cell per model, the first
+        if len(cells) < 3 or len({s.unit for s in cells}) != 1:
+            continue
+        if any(d is not None and d.known for a, b in itertools.combinations(cells, 2) for r in rules
+               if (d := r.difference(a, b)) is not None):
+            continue  # a row mixing setups is no single ranking
+        sign = -1.0 if cells[0].lower_is_better else 1.0
+        est = [sign * s.proportion for s in cells]
+        ses = [proportion_se(s.proportion, s.n) for s in cells]
+        both = rank_sets(est, ses, alpha), rank_sets(est, ses, alpha, simultaneous=False)
+        out.append(RankedRow(group=group, scores=tuple(s.id for s in cells), models=tuple(s.model for s in cells),
+                             simultaneous=tuple(tuple(x) for x in both[0]), marginal=tuple(tuple(x) for x in both[1]),
+                             alpha=alpha, method=METHOD.format(draws=DRAWS)))
+    return tuple(out)
