@@ -113,3 +113,10 @@ def test_rank_sets_follow_alpha(tmp_path):
     narrow = _audit(tmp_path, row, alpha=0.2).ranks[0].simultaneous
     wide = _audit(tmp_path, row, alpha=0.01).ranks[0].simultaneous
     assert wide != narrow and all(w[0] <= n[0] and n[1] <= w[1] for w, n in zip(wide, narrow))
+
+
+def test_a_row_mixing_setups_gets_no_rank_sets(tmp_path):
+    table = "Benchmark,Alpha,Beta (pass@8),Gamma\nGPQA Diamond,70.2%,68.7%,50.0%\n"
+    report = _audit(tmp_path, table)
+    assert any(not c.comparable for c in report.comparisons)
+    assert report.ranks == ()

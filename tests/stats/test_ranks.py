@@ -121,3 +121,11 @@ def test_family_wise_error_under_the_global_null_with_binomial_scores(k, reps):
         sets = rank_sets(est, [proportion_se(x, n) for x in est], draws=1000, seed=int(rng.integers(1 << 30)))
         wrong += any(s.low > 1 for s in sets)  # all are equal, so every true rank is 1
     assert wrong / reps <= 0.05 + 2.5 * np.sqrt(0.05 * 0.95 / reps)
+
+
+def test_the_stepdown_rejects_what_a_single_step_cannot():
+    """[20, 0, -3.21] with unit errors: the middle-vs-last statistic, 2.27, is below the first step's critical
+    value (q(0.95; 3)/sqrt(2) = 2.34) but above the second step's (2.20, once the leader's pairs are settled):
+    only the stepdown tells all three places apart."""
+    assert rank_sets([20.0, 0.0, -3.21], [1.0, 1.0, 1.0]) == [RankSet(1, 1), RankSet(2, 2), RankSet(3, 3)]
+    assert rank_sets([20.0, 0.0, -2.9], [1.0, 1.0, 1.0]) == [RankSet(1, 1), RankSet(2, 3), RankSet(2, 3)]
