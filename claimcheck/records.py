@@ -188,6 +188,7 @@ class CellValue:
     markers: tuple[str, ...] = ()  # footnote markers: *, †, ‡, superscripts
     emphasis: tuple[str, ...] = ()  # bold / underline / best as printed
     plus_minus: float | None = None  # "79.8 ± 1.2" -> 1.2 (in the value's unit)
+    plus_minus_decimals: int | None = None  # digits printed after the ±'s decimal point: "± 0.1" -> 1
     bounds: tuple[float, float] | None = None  # absolute low/high printed with the value
     n: int | None = None  # "(n=…)" printed in the cell
     problem: str | None = None  # why the cell is unparseable

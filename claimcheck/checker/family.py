@@ -55,7 +55,7 @@ def _reason(c: Comparison, group: str, claimed, subject, marked, tested_in_row) 
     if c.kind == "head-to-head":
         if subject is not None and subject in c.models:
             return "subject"
-        if marked & set(c.scores):
+        if len(marked & set(c.scores)) == 1:  # a marked cell against an unmarked rival (two marks claim no order)
             return "mark"
         if len(tested_in_row.get(group, ())) == 2:
             return "pair"

@@ -144,8 +144,9 @@ def _read_value(raw, text, decimal_comma, markers, emphasis, n) -> CellValue:
         return CellValue(value=value, decimals=dec, percent_sign=bool(m.group(2)), **base)
     if m := (_PLUS_MINUS.match(text) or _PLUS_MINUS_PAREN.match(text)):
         value, dec = _number(m.group(1), decimal_comma)
-        spread, _ = _number(m.group(3), decimal_comma)
-        return CellValue(value=value, decimals=dec, percent_sign=bool(m.group(2)), plus_minus=abs(spread), **base)
+        spread, spread_dec = _number(m.group(3), decimal_comma)
+        return CellValue(value=value, decimals=dec, percent_sign=bool(m.group(2)), plus_minus=abs(spread),
+                         plus_minus_decimals=spread_dec, **base)
     if m := (_ASYM.match(text) or _ASYM_REV.match(text)):
         value, dec = _number(m.group(1), decimal_comma)
         a, _ = _number(m.group(3), decimal_comma)

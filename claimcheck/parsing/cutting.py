@@ -168,7 +168,8 @@ def _with_uncertainty(cell, fields: dict, decimal_comma: bool):
 
     stderr, low, high = number("stderr"), number("ci_low"), number("ci_high")
     if stderr is not None and cell.plus_minus is None:
-        cell = replace(cell, plus_minus=abs(stderr))
+        cell = replace(cell, plus_minus=abs(stderr),
+                       plus_minus_decimals=parse_cell(fields.get("stderr", ""), decimal_comma=decimal_comma).decimals)
     if low is not None and high is not None and cell.bounds is None:
         cell = replace(cell, bounds=(low, high))
     elif fields.get("ci") and cell.bounds is None:  # "(-4 / +5)", "+5/-4", "[55.1, 60.6]"

@@ -120,3 +120,10 @@ def test_a_row_mixing_setups_gets_no_rank_sets(tmp_path):
     report = _audit(tmp_path, table)
     assert any(not c.comparable for c in report.comparisons)
     assert report.ranks == ()
+
+
+def test_two_marked_cells_claim_no_order_between_them(tmp_path):
+    report = _audit(tmp_path, "Benchmark,Alpha,Beta,Gamma\nGPQA Diamond,**70.2%**,**70.2%**,50.0%\n")
+    (family,) = report.families
+    assert dict(family.reasons) == {"mark": 2}
+    assert _by_models(report)[frozenset({"Alpha", "Beta"})].verdict == "descriptive"

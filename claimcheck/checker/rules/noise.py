@@ -14,7 +14,7 @@ from claimcheck.checker.base import CheckContext, Rule, cell_name
 from claimcheck.checker.emphasis import MarkedRow, claims_best, is_reference, marked_rows, merit
 from claimcheck.checker.printed_rows import rows_where
 from claimcheck.checker.uncertainty import (
-    Reading, goes_with_n, interval_implied_n, known_n, reading_of, widest_half_width, within_factor,
+    FACTOR, Reading, averaged, goes_with_n, interval_implied_n, known_n, reading_of, widest_half_width, within_factor,
 )
 from claimcheck.records import PROPORTION_UNITS, Comparison, Finding, Score
 
@@ -393,13 +393,16 @@ class BestNotSignificant(Rule):
     def check(self, context: CheckContext) -> Iterator[Finding]:
         comparisons = {frozenset(c.scores): c for c in context.comparisons if c.kind == "head-to-head"}
         noisy: dict[tuple[int, int, str], list[tuple[Score, Score, Comparison]]] = {}
+        tied: dict[str, list[Score]] = {}  # marks tied at the top with the one a finding is about: one finding
         for view in marked_rows(context):
-            for s in view.marked:
-                if view.is_top(s) and (found := self._within_noise(view, s, comparisons)):
-                    noisy.setdefault((s.input, s.table, s.model), []).append((s, *found))
+            tops = [s for s in view.marked if view.is_top(s)]
+            if tops and (found := self._within_noise(view, tops[0], comparisons)):
+                s = tops[0]
+                noisy.setdefault((s.input, s.table, s.model), []).append((s, *found))
+                tied[s.id] = tops[1:]
         for marks in noisy.values():
             if len(marks) < self.SAME_MODEL:
-                yield from (self._one(s, rival, c, context.alpha) for s, rival, c in marks)
+                yield from (self._one(s, rival, c, context.alpha, tied[s.id]) for s, rival, c in marks)
             else:
                 yield self._many(marks, context.alpha)
 
@@ -424,15 +427,19 @@ class BestNotSignificant(Rule):
             alpha=alpha,
         )
 
-    def _one(self, s: Score, rival: Score, c: Comparison, alpha: float) -> Finding:
+    def _one(self, s: Score, rival: Score, c: Comparison, alpha: float, tied: list[Score] = ()) -> Finding:
         gap = _pp(abs(c.diff)) if c.diff is not None else f"{abs(c.gap or 0):g} points"
         ci = f", {100 * (1 - alpha):g}% CI before correction [{_pp(c.diff_ci[0])}, {_pp(c.diff_ci[1])}]" if c.diff_ci else ""
+        who = f"{cell_name(s)} is marked best" if not tied else (
+            f"{', '.join(x.model for x in [s, *tied][:-1])} and {tied[-1].model} {s.cell.shown} on {s.title!r} "
+            f"({s.ref}) are marked best, tied,")
         return self.finding(
-            f"{cell_name(s)} is marked best over {rival.model} {rival.cell.shown}, but the gap ({gap}{ci}, "
+            f"{who} over {rival.model} {rival.cell.shown}, but the gap ({gap}{ci}, "
             f"Holm-adjusted p = {c.p_adjusted:.3g}) is within sampling noise"
             + (" (n assumed)" if "assumed" in c.n_source else ""),
-            scores=(s.id, rival.id), comparisons=(c.id,), verdict="within-noise", diff=c.diff, diff_ci=c.diff_ci,
-            z=c.z, p=c.p, p_adjusted=c.p_adjusted, alpha=alpha, n=list(c.n),
+            scores=(s.id, *(x.id for x in tied), rival.id), comparisons=(c.id,), verdict="within-noise", diff=c.diff,
+            diff_ci=c.diff_ci, z=c.z, p=c.p, p_adjusted=c.p_adjusted, alpha=alpha, n=list(c.n),
+            tied=[x.model for x in tied],
         )
 
 
@@ -517,7 +524,7 @@ class UncertaintyInconsistent(Rule):
             return None
         se = reading.se(pm)
         check, implied = se_consistency(p, n, se), implied_n_from_se(p, se)
-        if goes_with_n(implied, n, s):
+        if goes_with_n(implied, n, s) or self._rounding_fits(s, p, n, scale, reading):
             return None
         numbers.update(expected_se=check.expected_se, reported_se=se, ratio=check.ratio, implied_n=implied,
                        factor=implied / n)
@@ -531,6 +538,22 @@ class UncertaintyInconsistent(Rule):
             return self.finding(msg + f"; read as {other.words()} it fits, so the table should say which it prints",
                                 scores=(s.id,), severity="info", alternative=other.kind, alternative_n=alt, **numbers)
         return self.finding(f"{msg} ({_TOO_SMALL if implied > n else _TOO_WIDE})", scores=(s.id,), **numbers)
+
+    @staticmethod
+    def _rounding_fits(s: Score, p: float, n: int, scale: float, reading: Reading) -> bool:
+        """Whether some ± that prints as the cell's does (± 0.1 stands for anything in [0.05, 0.15)) goes
+        with n: a binomial SE of 0.15 pp at n = 22,000 prints as ± 0.1 and is no inconsistency."""
+        from claimcheck.stats import implied_n_from_se
+
+        if s.cell.plus_minus_decimals is None:
+            return False
+        half = 0.5 * 10.0 ** -s.cell.plus_minus_decimals / scale
+        pm = s.cell.plus_minus / scale  # type: ignore[operator]
+        low, high = max(pm - half, 0.0), pm + half
+        most = implied_n_from_se(p, reading.se(low)) if low > 0 else float("inf")  # the smaller ±, the more items
+        fewest = implied_n_from_se(p, reading.se(high))
+        # the implied counts of the rounding range run from fewest to most; they fit when they meet the band
+        return (fewest <= FACTOR * n and most >= n / FACTOR) or (averaged(s) and most > n)
 
 
 RULES = [
