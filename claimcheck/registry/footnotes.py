@@ -101,6 +101,11 @@ _SINGLE_RUN = re.compile(r"\b(?:a |one )?single[- ]run\b|\bone run\b|\bgreedy(?:
 _SENTENCES = re.compile(r"(?<=[.;。；])\s+")
 
 
+def single_run(text: str) -> bool:
+    """Whether a label or note says each item was scored once ("greedy", "single run", "one sample")."""
+    return bool(_SINGLE_RUN.search(text))
+
+
 def protocol_sentences(text: str) -> list[str]:
     """An unmarked note split into sentences, each of which may state how some benchmarks were run."""
     return [p.strip() for p in _SENTENCES.split(text) if p.strip()]

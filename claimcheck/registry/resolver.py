@@ -15,6 +15,7 @@ from claimcheck.parsing.labels import Facets, canonical_metric, facets_of
 from claimcheck.records import CellValue, Resolution, RowContext, StatusNote
 from claimcheck.registry.catalogue import Catalogue, normalize
 from claimcheck.registry.matching import AliasIndex, Match, remove_span
+from claimcheck.registry.footnotes import single_run
 from claimcheck.registry.namesakes import distinguishing_word
 from claimcheck.registry.models import Benchmark, Count, Subset, Version
 
@@ -260,6 +261,7 @@ class Resolver:
             chance=bench.chance / 100 if bench.chance is not None else None,
             direction="lower" if unit == "lower-is-better" else bench.direction,
             granularity=(version.granularity if version and version.granularity else None) or bench.granularity,
+            single_run=single_run(" ; ".join([context.label, *context.qualifiers])),  # "pass@1, greedy"
             statuses=statuses, row_kind="benchmark",
             system_level=bench.system_level, composite=bench.composite, in_house=not bench.public,
             value_range=tuple(bench.range) if bench.range else None,

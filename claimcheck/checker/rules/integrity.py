@@ -35,11 +35,14 @@ class Granularity(Rule):
     When most cells of the line are exact counts, far more than chance allows (13 of 15 HumanEval
     cells are k/164, where a value fits by chance 16% of the time), the line is single-run counts
     and a cell off the grid is an anomaly, even under pass@1 or on a benchmark the registry does
-    not call binary (there at least 70% of the line must fit, beyond chance).  A note saying the
-    benchmark was scored in a single run makes every cell of its line a count.  When the line's cells fit no better
-    than chance, its values are not counts at all (a blend of sub-scores, samples averaged) and no
-    cell is flagged.  A line of fewer than five cells cannot show that, so each cell is judged
-    alone, except pass@k (an estimate over samples, perhaps) and benchmarks not known to be binary.
+    not call binary (there at least 70% of the line must fit, beyond chance).  A note or label saying
+    the benchmark was scored in a single run or by one greedy sample ("pass@1, greedy") makes every cell
+    of its line a count.  When the line's cells fit no better than chance, its values are not counts at
+    all (a blend of sub-scores, samples averaged) and no cell is flagged.  A line of fewer than five
+    cells cannot show that, so each cell is judged alone, except pass@k (an estimate over samples,
+    perhaps) and benchmarks not known to be binary; pass@1 cells off the grid there are named once per
+    table, at info level, as impossible for one greedy sample and possible for a mean of samples,
+    unless the page says elsewhere that it averaged samples on that benchmark.
     A line whose values are not k/n for its n but are, beyond chance, k/m for another count the
     registry holds for the benchmark (MBPP+'s 399 for a row labelled MBPP) gets one finding naming m.  Metrics averaged over k runs
     (avg@k) are judged on the grid k/(n·k); partial credit and F1 are never checked.
@@ -54,6 +57,8 @@ class Granularity(Rule):
     """
 
     code, slug, family, severity = "CC403", "granularity", "integrity", "warning"
+    levels = {"info": "pass@1 values off the grid on lines too short to show whether they are counts: one greedy sample "
+                      "cannot give them, several samples can, and the table does not say which"}
     #: a line this long can show by its fits whether it is made of counts
     LINE = 5
     #: one-sided binomial p below which the line's fits are not chance
@@ -65,13 +70,33 @@ class Granularity(Rule):
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         by_model: dict[tuple[int, int, str], list[Finding]] = {}
+        undecided: dict[tuple[int, int], list[Score]] = {}
         for f, cell in self._cells(context):  # cell: the one misfit a finding is about (None: a whole line)
-            if cell is None:
+            if f is None:  # a pass@1 off the grid that only the sampling protocol could explain
+                undecided.setdefault((cell.input, cell.table), []).append(cell)
+            elif cell is None:
                 yield f
             else:
                 by_model.setdefault((cell.input, cell.table, cell.model), []).append(f)
         for found in by_model.values():
             yield from found if len(found) < self.SAME_MODEL else [self._one_model(context, found)]
+        # a page that says elsewhere how it estimated pass@1 on a benchmark (avg@32 in another table) has said it
+        averaged = {(s.input, s.benchmark) for s in context.checked() if s.benchmark and self._runs(s) > 1}
+        for cells in undecided.values():
+            if cells := [s for s in cells if (s.input, s.benchmark) not in averaged]:
+                yield self._undecided(cells)
+
+    def _undecided(self, cells: list[Score]) -> Finding:
+        """pass@1 cells that are not k/n on lines too short to show what they are: one greedy sample per
+        problem cannot give them, several samples averaged can, and the table does not say which."""
+        shown = "; ".join(f"{cell_name(s)} (not k/{s.n})" for s in cells[:4]) + \
+            (f"; and {len(cells) - 4} more" if len(cells) > 4 else "")
+        return self.finding(
+            f"{len(cells)} pass@1 value{'s are' if len(cells) != 1 else ' is'} not a whole count of the benchmark's "
+            f"problems ({shown}): impossible for one greedy sample per problem, possible for pass@1 estimated from "
+            f"several samples; the table does not say which, so {'they are' if len(cells) != 1 else 'it is'} not "
+            f"checked further", scores=[s.id for s in cells], severity="info", cells=len(cells),
+        )
 
     def _one_model(self, context: CheckContext, found: list[Finding]) -> Finding:
         """One model's cells that are not counts on several lines whose other cells are: its numbers, not
@@ -110,10 +135,14 @@ class Granularity(Rule):
             if not counts and (other := self._other_denominator(cells, fits)) is not None:
                 yield other, None
                 continue
+            single = any(s.resolution.single_run for s in cells)
             for s, g in misfits:
+                if not counts and len(cells) < self.LINE and self._pass_at_1(s):
+                    yield None, s  # one greedy sample could not give it; several samples could: say we cannot know
+                    continue
                 if not counts and (len(cells) >= self.LINE or self._sampled(s)):
                     continue  # the line is no count data as a whole: nothing to single out
-                yield self._finding(s, g, fits, len(cells), p if counts else None), s
+                yield self._finding(s, g, fits, len(cells), p if counts and not single else None, single), s
 
     def _other_denominator(self, cells: list[Score], fits: int) -> Finding | None:
         """A line that is not k/n for its n but is, well beyond chance, k/m for another registered
@@ -132,11 +161,13 @@ class Granularity(Rule):
             line_p=other.p,
         )
 
-    def _finding(self, s: Score, g, fits: int, cells: int, p: float | None) -> Finding:
+    def _finding(self, s: Score, g, fits: int, cells: int, p: float | None, single: bool = False) -> Finding:
         runs = self._runs(s)
         grid = f"k/{s.n}" if runs == 1 else f"k/({s.n}×{runs} runs)"
         line = (f"; {fits} of the line's {cells} cells are exact counts (p = {p:.1g} that this many fit by chance), "
                 f"so this one stands out" if p is not None else "")
+        if single:
+            line = "; the table says each item was scored once (a single run or greedy sample), so it must be a count"
         return self.finding(
             f"{cell_name(s)} is not {grid} for any whole k at the printed precision "
             f"(nearest {g.nearest_k}/{s.n * runs} = {s.scale * g.nearest_value:.{s.cell.decimals}f}"
@@ -173,6 +204,11 @@ class Granularity(Rule):
         proves nothing."""
         unsure = s.benchmark is not None and s.resolution.granularity is None
         return unsure or (s.resolution.metric or "").startswith("pass@")
+
+    @staticmethod
+    def _pass_at_1(s: Score) -> bool:
+        """A pass@1 on a benchmark the registry knows to be scored right or wrong per problem."""
+        return s.resolution.metric == "pass@1" and s.resolution.granularity is not None and not s.resolution.single_run
 
     @staticmethod
     def _runs(s: Score) -> int:
