@@ -31,26 +31,49 @@ def test_paired_difference_and_exact_mcnemar_reproduce_seed_000(tmp_path):
     a, b = report.scores
     assert (a.value, b.value, a.n, a.cell.raw) == (75.0, 65.0, 100, "75/100")
     (c,) = report.comparisons
-    assert round(c.diff, 2) == 0.10 and round(c.se, 4) == 0.0438
-    assert [round(x, 3) for x in c.diff_ci] == [0.014, 0.186]
-    # exact two-sided McNemar: 2 * P(Binom(20, 1/2) <= 5) = 43400 / 2**20 (scipy.stats.binomtest(15, 20))
-    assert c.p == pytest.approx(0.04138946533203125, rel=1e-12) and "McNemar" in c.method
+    assert round(c.diff, 2) == 0.10 and round(c.se, 4) == 0.0438  # seed 000's paired SE, shown as data
+    # 20 discordant items: Tango's score interval and the McNemar score test it inverts, z = 10/sqrt(20);
+    # the seed's Wald interval [0.014, 0.186] is what the stats function paired_difference still gives
+    assert [round(x, 3) for x in c.diff_ci] == [0.013, 0.192]
+    assert c.p == pytest.approx(0.025347, abs=1e-6) and round(c.z, 3) == 2.236 and "Tango" in c.method
     assert c.verdict == "significant"
+    assert c.mde == pytest.approx(0.123, abs=0.001)  # from the discordance rate 0.2, not the unpaired 17.6 pp
+
+
+def test_five_against_none_of_a_hundred_is_not_called(tmp_path):
+    """Issue 10: 5 vs 0 discordant of 100 — the Wald interval [0.7, 9.3] pp contradicted the exact McNemar
+    p = 0.0625; the exact procedure's interval holds 0, and the paired MDE is about 6 pp, not 19.8."""
+    report = audit([_table(tmp_path, [(1, 0)] * 5 + [(1, 1)] * 50 + [(0, 0)] * 45)])
+    (c,) = report.comparisons
+    assert c.p == 0.0625 and "exact McNemar" in c.method
+    assert c.diff_ci[0] < 0 < c.diff_ci[1] and c.verdict == "within-noise"
+    assert c.mde == pytest.approx(0.062, abs=0.001)
 
 
 def test_fifteen_vs_ten_wins_is_within_noise(tmp_path):
     report = audit([_table(tmp_path, [(1, 0)] * 15 + [(0, 1)] * 10 + [(1, 1)] * 75)])
     (c,) = report.comparisons
-    assert [round(x, 3) for x in c.diff_ci] == [-0.048, 0.148]
+    assert [round(x, 3) for x in c.diff_ci] == [-0.05, 0.151]  # Tango (seed 000's Wald: [-0.048, 0.148])
     assert c.verdict == "within-noise" and "CC302" in {f.code for f in report.findings}
 
 
-def test_clustered_items_use_a_paired_cluster_bootstrap(tmp_path):
+def test_clustered_items_get_a_cluster_robust_t_whose_interval_and_verdict_agree(tmp_path):
+    from scipy.stats import t as student
+
     report = audit([_table(tmp_path, SEED_000, cluster_size=10)])
     (c,) = report.comparisons
-    assert "cluster bootstrap interval (10 clusters" in c.method and "cluster-robust" in c.method
-    # the seeded (20261129, 10000 reps) percentile interval of the 10-cluster paired bootstrap
-    assert c.diff_ci == pytest.approx((0.0, 0.3), abs=1e-12)
+    assert "cluster-robust paired t test and its interval" in c.method and "9 df" in c.method
+    half = student.ppf(0.975, 9) * c.se
+    assert c.diff_ci == pytest.approx((c.diff - half, c.diff + half), abs=1e-12)
+    assert (c.p < 0.05) == (c.diff_ci[0] > 0 or c.diff_ci[1] < 0)
+    assert c.p == pytest.approx(2 * student.sf(abs(c.z), 9), rel=1e-9)
+    assert "fewer than 10 clusters" not in (c.note or "")
+
+
+def test_few_clusters_are_said_to_be_unreliable(tmp_path):
+    report = audit([_table(tmp_path, SEED_000, cluster_size=20)])  # 5 clusters
+    (c,) = report.comparisons
+    assert "fewer than 10 clusters" in c.note and "4 df" in c.method
 
 
 def test_several_samples_per_item_are_averaged_and_the_interval_is_marked_conservative(tmp_path):

@@ -13,7 +13,7 @@ from typing import Iterable, Sequence
 from claimcheck.checker.base import CheckContext, ComparabilityRule, Rule
 from claimcheck.checker.comparisons import build_comparisons
 from claimcheck.errors import ConfigError
-from claimcheck.records import ClaimVerdict, Comparison, Finding, ParsedClaim, Score, SourceTable, Subject, TableReading
+from claimcheck.records import Finding, ParsedClaim, Score, SourceTable, Subject, TableReading
 
 
 def all_rules() -> list[type[Rule]]:

@@ -206,47 +206,68 @@ def _proportion_test(base: dict, a: Score, b: Score, alpha: float, power: float,
 
 
 def _paired_test(base: dict, a: Score, b: Score, alpha: float, power: float) -> Comparison:
-    """Per-item results on shared items: the paired difference, tested exactly (McNemar) for
-    binary items, by a paired cluster bootstrap when items come in clusters, else by the
+    """Per-item results on shared items, each with a test and the interval it inverts: right/wrong items
+    by the exact McNemar test or Tango's score interval (:mod:`claimcheck.stats.paired_binary`), items
+    in clusters by a cluster-robust t (CR1, G - 1 df, interval from the same t), other scores by the
     paired normal interval."""
-    from claimcheck.stats import (
-        cluster_bootstrap_difference, clustered_paired_difference, mcnemar_exact, minimum_detectable_effect,
-        norm_sf, paired_difference,
-    )
+    from claimcheck.stats import clustered_paired_difference, minimum_detectable_effect, norm_sf, paired_difference
+    from claimcheck.stats.paired_binary import paired_binary_test
+    from claimcheck.stats.power import paired_minimum_detectable_effect
 
     shared = sorted(set(a.items.items) & set(b.items.items))
     if len(shared) < 2:
         return Comparison(**base, verdict="no-n", note="fewer than two items were run by both models")
     va, vb = dict(zip(a.items.items, a.items.values)), dict(zip(b.items.items, b.items.values))
     x, y = [va[i] for i in shared], [vb[i] for i in shared]
+    n = len(shared)
     groups = None
     if a.items.clusters is not None:
         cluster_of = dict(zip(a.items.items, a.items.clusters))
         groups = [cluster_of[i] for i in shared]
-    clustered = groups is not None and len(set(groups)) >= 2
+    clusters = len(set(groups)) if groups is not None else 0
+    paired = {**base, "n": (n, n)}
+    pbar = (sum(x) + sum(y)) / (2 * n)
+    if clusters >= 2:  # test and interval both respect the clusters, from one t statistic
+        diff = paired_difference(x, y, alpha=alpha)
+        se = max(clustered_paired_difference(x, y, groups, alpha=alpha).se, diff.se)  # clustering never adds information
+        t = diff.mean / se if se > 0 else 0.0
+        half = _t_quantile(1 - alpha / 2, clusters - 1) * se
+        few = clusters < FEW_CLUSTERS
+        note = (f"paired on the {n} items both models ran, in {clusters} clusters"
+                + (f"; fewer than {FEW_CLUSTERS} clusters: cluster-robust inference is unreliable, read the interval "
+                   f"as a rough guide" if few else ""))
+        mde = minimum_detectable_effect(n, pbar, alpha=alpha, power=power) if 0 < pbar < 1 else None
+        return Comparison(**paired, diff=diff.mean, diff_ci=(diff.mean - half, diff.mean + half), se=se, z=t,
+                          p=_t_two_sided(t, clusters - 1) if se > 0 else 1.0, mde=mde, verdict="no-n",
+                          method=f"cluster-robust paired t test and its interval (CR1 standard error, never below the "
+                                 f"item-level one; {clusters - 1} df)", note=note)
+    if a.items.binary and b.items.binary:
+        only_a = sum(1 for u, v in zip(x, y) if u > v)
+        only_b = sum(1 for u, v in zip(x, y) if v > u)
+        test = paired_binary_test(only_a, only_b, n, alpha=alpha)
+        mde = paired_minimum_detectable_effect(n, (only_a + only_b) / n, alpha=alpha, power=power) if only_a + only_b else None
+        return Comparison(**paired, diff=test.diff, diff_ci=(test.ci.low, test.ci.high), z=test.z, p=test.p, mde=mde,
+                          se=paired_difference(x, y, alpha=alpha).se,  # descriptive: the SD of the differences / sqrt n
+                          verdict="no-n", method=test.method,
+                          note=f"paired on the {n} items both models ran: {only_a} won only by {a.model}, {only_b} only "
+                               f"by {b.model} (MDE from the discordance rate)")
     diff = paired_difference(x, y, alpha=alpha)
     z = diff.mean / diff.se if diff.se > 0 else 0.0
-    p, method, ci = (2 * norm_sf(abs(z)) if diff.se > 0 else 1.0), "paired difference (normal)", diff.ci
-    if clustered:  # test and interval both respect the clusters
-        robust = clustered_paired_difference(x, y, groups, alpha=alpha)
-        se = max(robust.se, diff.se)  # clustering can only remove information, never add it
-        clusters = len(set(groups))
-        t = diff.mean / se if se > 0 else 0.0
-        p = _t_two_sided(t, clusters - 1) if se > 0 else 1.0
-        boot = cluster_bootstrap_difference(x, y, clusters=groups, alpha=alpha)
-        ci, z = boot.ci, t
-        diff = diff._replace(se=se)
-        method = (f"cluster-robust paired t test ({clusters - 1} df, SE never below the item-level SE); paired "
-                  f"cluster bootstrap interval ({boot.clusters} clusters, {boot.reps} reps, seed {boot.seed})")
-    elif a.items.binary and b.items.binary:  # the exact test replaces the normal statistic
-        a_only = sum(1 for u, v in zip(x, y) if u > v)
-        p, method = mcnemar_exact(a_only, sum(1 for u, v in zip(x, y) if v > u)).p, method + "; exact McNemar test"
-        z = None
-    pbar = (sum(x) + sum(y)) / (2 * len(shared))
-    mde = minimum_detectable_effect(len(shared), pbar, alpha=alpha, power=power) if 0 < pbar < 1 else None
-    return Comparison(**{**base, "n": (len(shared), len(shared))}, diff=diff.mean, diff_ci=(ci[0], ci[1]),
-                      se=diff.se, z=z, p=p, mde=mde, verdict="no-n", method=method,
-                      note=f"paired on the {len(shared)} items both models ran (unpaired MDE shown as a bound)")
+    mde = minimum_detectable_effect(n, pbar, alpha=alpha, power=power) if 0 < pbar < 1 else None
+    return Comparison(**paired, diff=diff.mean, diff_ci=(diff.ci[0], diff.ci[1]), se=diff.se, z=z,
+                      p=2 * norm_sf(abs(z)) if diff.se > 0 else 1.0, mde=mde, verdict="no-n",
+                      method="paired difference (normal) and its interval",
+                      note=f"paired on the {n} items both models ran (unpaired MDE shown as a bound)")
+
+
+#: Below this many clusters a cluster-robust interval is flagged as unreliable (Cameron & Miller 2015).
+FEW_CLUSTERS = 10
+
+
+def _t_quantile(q: float, df: int) -> float:
+    from scipy.special import stdtrit
+
+    return float(stdtrit(df, q))
 
 
 def _t_two_sided(t: float, df: int) -> float:

@@ -82,3 +82,29 @@ def achieved_power(
     if se == 0.0:
         return 1.0 if delta > 0.0 else alpha / 2.0
     return float(norm_cdf(delta / se - z_a))
+
+
+def paired_minimum_detectable_effect(n: int, discordance: float, alpha: float = 0.05, power: float = 0.8) -> float:
+    """Smallest gap McNemar's test detects with ``power`` on ``n`` shared items with discordance rate
+    ``psi`` (the share of items the two models score differently).
+
+    Solves Connor's sample-size equation for ``delta``:
+    ``n delta^2 = (z_{1-alpha/2} sqrt(psi) + z_power sqrt(psi - delta^2))^2``, by fixed-point iteration
+    from ``delta = (z_a + z_b) sqrt(psi / n)``.  Paired items make this far smaller than the unpaired
+    MDE when the models mostly agree: 5 discordant of 100 gives 6.2 pp where the unpaired MDE at
+    p = 0.5 is 19.8 pp (a gap that large cannot arise from 5% discordance: at this n and discordance no
+    gap is detected with that power).  A discordance of 0 gives 0.
+
+    Reference: Connor, R. J. (1987). "Sample size for testing differences in proportions for the
+    paired-sample design." Biometrics 43, 207-211.
+    """
+    n = _require_count(n)
+    psi = _require_proportion(discordance, "discordance")
+    z_a, z_b = z_crit(alpha), float(norm_ppf(_require_power(power)))
+    delta = (z_a + z_b) * math.sqrt(psi / n)
+    for _ in range(100):
+        nxt = (z_a * math.sqrt(psi) + z_b * math.sqrt(max(psi - delta * delta, 0.0))) / math.sqrt(n)
+        if abs(nxt - delta) < 1e-13:
+            break
+        delta = nxt
+    return delta
