@@ -417,6 +417,7 @@ class Comparison:
     gap: float | None = None  # value a - value b in the printed unit
     diff: float | None = None  # proportion a - proportion b
     diff_ci: tuple[float, float] | None = None
+    gap_ci: tuple[float, float] | None = None  # an interval of ``gap`` in the printed unit (rating points)
     se: float | None = None
     z: float | None = None
     p: float | None = None

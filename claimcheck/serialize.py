@@ -50,7 +50,7 @@ def comparison_record(c: Comparison) -> dict[str, Any]:
         "caveats": list(c.caveats),
         "differences": [asdict(d) for d in c.differences],
         "unit": c.unit, "values": list(c.values), "gap": _r(c.gap),
-        "diff": _r(c.diff), "diff_ci": _pair(c.diff_ci), "se": _r(c.se), "z": _r(c.z, 4),
+        "diff": _r(c.diff), "diff_ci": _pair(c.diff_ci), "gap_ci": _pair(c.gap_ci), "se": _r(c.se), "z": _r(c.z, 4),
         "p": _r(c.p), "p_adjusted": _r(c.p_adjusted), "verdict": c.verdict,
         "mde": _r(c.mde), "n_needed": c.n_needed, "n": list(c.n), "n_source": list(c.n_source),
         "expected_win_rate": _r(c.expected_win_rate), "note": c.note, "method": c.method,

@@ -180,7 +180,7 @@ def _compare(cid: str, a: Score, b: Score, kind: str, diffs: tuple[Difference, .
     if a.unit in PROPORTION_UNITS:
         return _proportion_test(base, a, b, alpha, power, ci_method)
     if a.unit == "elo":
-        return _rating_test(base, a, b)
+        return _rating_test(base, a, b, alpha)
     return Comparison(**base, verdict="no-n", note=f"no sampling model for {a.unit} scores")
 
 
@@ -277,18 +277,17 @@ def _t_two_sided(t: float, df: int) -> float:
     return float(2 * stdtr(df, -abs(t)))
 
 
-def _rating_test(base: dict, a: Score, b: Score) -> Comparison:
-    from claimcheck.checker.uncertainty import Reading
-    from claimcheck.stats import elo_expected_score, norm_sf
+def _rating_test(base: dict, a: Score, b: Score, alpha: float) -> Comparison:
+    from claimcheck.stats import elo_expected_score
+    from claimcheck.stats.ratings import rating_gap_test
 
     gap = a.value - b.value  # type: ignore[operator]
     win = elo_expected_score(gap)
     if a.ci is None or b.ci is None:
         return Comparison(**base, expected_win_rate=win, verdict="no-n",
                           note="no published interval for the ratings, so the gap cannot be tested")
-    ci95 = Reading("ci", 0.95)
-    se = math.hypot(ci95.se((a.ci[1] - a.ci[0]) / 2), ci95.se((b.ci[1] - b.ci[0]) / 2))
-    z = gap / se if se > 0 else 0.0
-    return Comparison(**base, expected_win_rate=win, se=se, z=z, p=2 * norm_sf(abs(z)), verdict="no-n",
-                      note="standard errors read from the published 95% intervals")
-
+    test = rating_gap_test(a.value, a.ci, b.value, b.ci, level=0.95, alpha=alpha)  # type: ignore[arg-type]
+    return Comparison(**base, expected_win_rate=win, gap_ci=(test.ci.low, test.ci.high), z=test.z, p=test.p,
+                      verdict="no-n", method=test.method,
+                      note="standard errors read from the published 95% intervals, each side on its own; arena "
+                           "ratings are fitted jointly, so treating them as independent is an approximation")

@@ -15,14 +15,15 @@ from typing import Iterable, Sequence
 from claimcheck.checker.base import ComparabilityRule
 from claimcheck.records import PROPORTION_UNITS, RankedRow, Score
 
-METHOD = ("rank confidence sets by the stepdown of Mogstad, Romano, Shaikh & Wilhelm (2024), from each score's "
-          "Agresti-Coull standard error; {draws:,} seeded normal draws")
+METHOD = ("rank confidence sets by the stepdown of Mogstad, Romano, Shaikh & Wilhelm (2024): each pair studentized "
+          "by its pooled binomial standard error, null draws from each score's Agresti-Coull standard error; "
+          "{draws:,} seeded normal draws")
 
 
 def rank_rows(scores: Sequence[Score], rules: Iterable[ComparabilityRule], alpha: float) -> tuple[RankedRow, ...]:
     """One record per printed row that can be ranked as a whole."""
     from claimcheck.checker.emphasis import is_reference
-    from claimcheck.stats.ranks import DRAWS, proportion_se, rank_sets
+    from claimcheck.stats.ranks import DRAWS, proportion_rank_sets
 
     rules = list(rules)
     rows: dict[str, list[Score]] = {}
@@ -38,10 +39,10 @@ def rank_rows(scores: Sequence[Score], rules: Iterable[ComparabilityRule], alpha
         if any(d is not None and d.known for a, b in itertools.combinations(cells, 2) for r in rules
                if (d := r.difference(a, b)) is not None):
             continue  # a row mixing setups is no single ranking
-        sign = -1.0 if cells[0].lower_is_better else 1.0
-        est = [sign * s.proportion for s in cells]
-        ses = [proportion_se(s.proportion, s.n) for s in cells]
-        both = rank_sets(est, ses, alpha), rank_sets(est, ses, alpha, simultaneous=False)
+        # lower is better: rank the complements, so the pooled binomial scale stays the same
+        est = [1.0 - s.proportion if cells[0].lower_is_better else s.proportion for s in cells]
+        ns = [s.n for s in cells]
+        both = proportion_rank_sets(est, ns, alpha), proportion_rank_sets(est, ns, alpha, simultaneous=False)
         out.append(RankedRow(group=group, scores=tuple(s.id for s in cells), models=tuple(s.model for s in cells),
                              simultaneous=tuple(tuple(x) for x in both[0]), marginal=tuple(tuple(x) for x in both[1]),
                              alpha=alpha, method=METHOD.format(draws=DRAWS)))

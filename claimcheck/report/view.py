@@ -346,7 +346,8 @@ def _comparison_line(c: Comparison, by_id) -> ComparisonLine:
     a, b = by_id[c.scores[0]], by_id[c.scores[1]]
     where = a.title if a.title == b.title else f"{a.title} / {b.title}"
     gap = pp(c.diff, signed=True) if c.diff is not None else (f"{c.gap:+g}" if c.gap is not None else "—")
-    interval = f"{pp(c.diff_ci[0], signed=True)} to {pp(c.diff_ci[1], signed=True)}" if c.diff_ci else ""
+    interval = f"{pp(c.diff_ci[0], signed=True)} to {pp(c.diff_ci[1], signed=True)}" if c.diff_ci else (
+        f"{c.gap_ci[0]:+.0f} to {c.gap_ci[1]:+.0f} points" if c.gap_ci else "")
     z = f"z = {c.z:.2f}, " if c.z is not None else ""
     test = f"{z}p = {c.p:.2g}, Holm p = {c.p_adjusted:.2g}; {c.method}" if c.p_adjusted is not None else ""
     why = "; ".join(d.describe() for d in c.differences) or (c.note or "")

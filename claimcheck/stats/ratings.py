@@ -53,3 +53,35 @@ def elo_gap_for_expected_score(w: float, scale: float = 400.0) -> float:
     if not 0.0 < w < 1.0:
         raise ValueError(f"w must lie strictly between 0 and 1 (0 or 1 is an infinite gap): {w!r}")
     return _require_scale(scale) * math.log10(w / (1.0 - w))
+
+
+def rating_gap_test(a: float, a_interval: tuple[float, float], b: float, b_interval: tuple[float, float],
+                    level: float = 0.95, alpha: float = 0.05):
+    """The gap ``a - b`` between two ratings published with (possibly asymmetric) ``level`` intervals.
+
+    Square-and-add on the sides that face each other (MOVER; Zou & Donner 2008): the gap's lower end
+    uses a's lower half-width and b's upper one, its upper end the other two, each rescaled from the
+    published level to ``1 - alpha``; the p-value inverts the same construction, so p < alpha exactly
+    when the interval excludes 0.  "+12/-8" is not averaged to "±10": the side towards the rival is the
+    one that can close the gap.  The ratings are treated as independent; arena ratings are fitted
+    jointly, so this is an approximation the caller must state.
+    """
+    from .difference import DifferenceTest
+    from .intervals import Interval, z_crit
+    from ._normal import norm_sf
+
+    published = z_crit(level=level)
+    halves = [_require_real(x, "interval end") for x in (a - a_interval[0], a_interval[1] - a,
+                                                         b - b_interval[0], b_interval[1] - b)]
+    if min(halves) < 0:
+        raise ValueError("a published interval must contain its rating")
+    a_low, a_high, b_low, b_high = (h / published for h in halves)  # standard errors, per side
+    gap = a - b
+    se_down, se_up = math.hypot(a_low, b_high), math.hypot(a_high, b_low)
+    z = z_crit(alpha)
+    ci = Interval(gap - z * se_down, gap + z * se_up)
+    facing = se_down if gap >= 0 else se_up
+    stat = gap / facing if facing > 0 else (0.0 if gap == 0 else math.copysign(math.inf, gap))
+    p = 1.0 if stat == 0 else float(min(1.0, 2 * norm_sf(abs(stat))))
+    return DifferenceTest(gap, ci, p, stat, "square-and-add of the published rating intervals, the facing sides "
+                                            "(ratings treated as independent)")

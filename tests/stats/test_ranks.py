@@ -4,7 +4,7 @@ structure the method guarantees."""
 import numpy as np
 import pytest
 
-from claimcheck.stats.ranks import RankSet, proportion_se, rank_sets
+from claimcheck.stats.ranks import RankSet, proportion_rank_sets, proportion_se, rank_sets
 
 
 def _true_ranks(theta):
@@ -46,7 +46,7 @@ def test_binomial_scores_with_agresti_coull_errors():
     truth, n, hits, reps = _true_ranks(p), 300, 0, 600
     for _ in range(reps):
         est = rng.binomial(n, p) / n
-        sets = rank_sets(est, [proportion_se(x, n) for x in est], draws=1000, seed=int(rng.integers(1 << 30)))
+        sets = proportion_rank_sets(est, [n] * len(est), draws=1000, seed=int(rng.integers(1 << 30)))
         hits += all(s.low <= r <= s.high for s, r in zip(sets, truth))
     assert hits / reps >= 0.94
 
@@ -118,7 +118,7 @@ def test_family_wise_error_under_the_global_null_with_binomial_scores(k, reps):
     n, wrong = 500, 0
     for _ in range(reps):
         est = rng.binomial(n, 0.5, k) / n
-        sets = rank_sets(est, [proportion_se(x, n) for x in est], draws=1000, seed=int(rng.integers(1 << 30)))
+        sets = proportion_rank_sets(est, [n] * k, draws=1000, seed=int(rng.integers(1 << 30)))
         wrong += any(s.low > 1 for s in sets)  # all are equal, so every true rank is 1
     assert wrong / reps <= 0.05 + 2.5 * np.sqrt(0.05 * 0.95 / reps)
 
@@ -129,3 +129,15 @@ def test_the_stepdown_rejects_what_a_single_step_cannot():
     only the stepdown tells all three places apart."""
     assert rank_sets([20.0, 0.0, -3.21], [1.0, 1.0, 1.0]) == [RankSet(1, 1), RankSet(2, 2), RankSet(3, 3)]
     assert rank_sets([20.0, 0.0, -2.9], [1.0, 1.0, 1.0]) == [RankSet(1, 1), RankSet(2, 3), RankSet(2, 3)]
+
+
+def test_proportions_are_studentized_by_the_pooled_pair_scale():
+    """0.9 vs 0.5 vs 0.1 of 100 with no others: each pair's statistic is the pooled two-proportion z."""
+    sets = proportion_rank_sets([0.9, 0.5, 0.1], [100, 100, 100])
+    assert sets == [RankSet(1, 1), RankSet(2, 2), RankSet(3, 3)]
+    # with K = 2 the largest of the two ordered statistics is |z|: one two-sided test at 1.96
+    assert proportion_rank_sets([0.55, 0.45], [200, 200]) == [RankSet(1, 1), RankSet(2, 2)]  # z = 2.01 > 1.96
+    assert proportion_rank_sets([0.54, 0.46], [200, 200]) == [RankSet(1, 2), RankSet(1, 2)]  # z = 1.60
+    assert proportion_rank_sets([0.0, 0.0, 1.0], [10, 10, 10])[2] == RankSet(1, 1)  # 0 of 10 against 0 of 10
+    with pytest.raises(ValueError):
+        proportion_rank_sets([0.5, 1.5], [10, 10])

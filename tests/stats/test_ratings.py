@@ -57,3 +57,22 @@ def test_monotone_and_symmetric(gap, step):
 def test_impossible_inputs_raise(call):
     with pytest.raises(ValueError):
         call()
+
+
+def test_rating_gap_uses_the_facing_sides_of_asymmetric_intervals():
+    """1300 (+12/-8) against 1280 (+6/-10): the gap's lower end is bound by a's lower and b's upper side,
+    sqrt(8^2 + 6^2) = 10 points at 95%; averaging to ±10 and ±8 would give 12.8."""
+    import pytest
+
+    from claimcheck.stats.ratings import rating_gap_test
+
+    t = rating_gap_test(1300, (1292, 1312), 1280, (1270, 1286))
+    assert t.ci.low == pytest.approx(20 - 10.0, abs=1e-9)
+    assert t.ci.high == pytest.approx(20 + (12 ** 2 + 10 ** 2) ** 0.5, abs=1e-9)
+    assert t.z == pytest.approx(20 / (10 / 1.959963984540054), rel=1e-9)
+    # the interval at the report's level is rescaled, and verdict and interval agree
+    wide = rating_gap_test(1300, (1292, 1312), 1280, (1270, 1286), alpha=0.0001)
+    assert wide.ci.low < 0 and wide.p > 0.0001
+    assert rating_gap_test(1280, (1270, 1286), 1300, (1292, 1312)).ci.high == pytest.approx(-10.0, abs=1e-9)
+    with pytest.raises(ValueError):
+        rating_gap_test(1300, (1310, 1320), 1280, (1270, 1286))
