@@ -71,8 +71,9 @@ def test_rating_gap_uses_the_facing_sides_of_asymmetric_intervals():
     assert t.ci.high == pytest.approx(20 + (12 ** 2 + 10 ** 2) ** 0.5, abs=1e-9)
     assert t.z == pytest.approx(20 / (10 / 1.959963984540054), rel=1e-9)
     # the interval at the report's level is rescaled, and verdict and interval agree
-    wide = rating_gap_test(1300, (1292, 1312), 1280, (1270, 1286), alpha=0.0001)
-    assert wide.ci.low < 0 and wide.p > 0.0001
+    wide = rating_gap_test(1300, (1292, 1312), 1280, (1270, 1286), alpha=0.00001)  # z = 3.92, p = 8.9e-5
+    assert wide.ci.low < 0 and wide.p > 0.00001
+    assert rating_gap_test(1300, (1292, 1312), 1280, (1270, 1286), alpha=0.0001).ci.low > 0
     assert rating_gap_test(1280, (1270, 1286), 1300, (1292, 1312)).ci.high == pytest.approx(-10.0, abs=1e-9)
     with pytest.raises(ValueError):
         rating_gap_test(1300, (1310, 1320), 1280, (1270, 1286))
