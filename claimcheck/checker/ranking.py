@@ -3,7 +3,7 @@
 A row's leader is chosen by looking at the scores, so "the leader is ahead" is not one pre-named
 pairwise test; it is a statement about ranks, answered by the simultaneous rank sets of
 :mod:`claimcheck.stats.ranks`.  A row gets rank sets when it has three or more models, every one a
-proportion with a known n, and every pair of them comparable (the comparability rules find no
+proportion with a known n or a rating with a published interval, and every pair of them comparable (the comparability rules find no
 known difference); two-model rows are one pairwise question and are judged as such.
 """
 
@@ -19,17 +19,23 @@ METHOD = ("rank confidence sets by the stepdown of Mogstad, Romano, Shaikh & Wil
           "by its pooled binomial standard error, null draws from each score's Agresti-Coull standard error; "
           "{draws:,} seeded normal draws")
 
+ELO_METHOD = ("rank confidence sets by the stepdown of Mogstad, Romano, Shaikh & Wilhelm (2024) from the published 95% "
+              "intervals (the wider side as the standard error; ratings treated as independent); {draws:,} seeded "
+              "normal draws")
+
 
 def rank_rows(scores: Sequence[Score], rules: Iterable[ComparabilityRule], alpha: float) -> tuple[RankedRow, ...]:
     """One record per printed row that can be ranked as a whole."""
     from claimcheck.checker.emphasis import is_reference
-    from claimcheck.stats.ranks import DRAWS, proportion_rank_sets
+    from claimcheck.stats import z_crit
+    from claimcheck.stats.ranks import DRAWS, proportion_rank_sets, rank_sets
 
     rules = list(rules)
     rows: dict[str, list[Score]] = {}
     for s in scores:
-        if (s.status == "checked" and s.value is not None and s.proportion is not None and s.n
-                and s.unit in PROPORTION_UNITS and not is_reference(s.model)):
+        if s.status != "checked" or s.value is None or is_reference(s.model):
+            continue
+        if (s.proportion is not None and s.n and s.unit in PROPORTION_UNITS) or (s.unit == "elo" and s.ci):
             rows.setdefault(s.group, []).append(s)
     out = []
     for group, cells in rows.items():
@@ -39,11 +45,17 @@ def rank_rows(scores: Sequence[Score], rules: Iterable[ComparabilityRule], alpha
         if any(d is not None and d.known for a, b in itertools.combinations(cells, 2) for r in rules
                if (d := r.difference(a, b)) is not None):
             continue  # a row mixing setups is no single ranking
-        # lower is better: rank the complements, so the pooled binomial scale stays the same
-        est = [1.0 - s.proportion if cells[0].lower_is_better else s.proportion for s in cells]
-        ns = [s.n for s in cells]
-        both = proportion_rank_sets(est, ns, alpha), proportion_rank_sets(est, ns, alpha, simultaneous=False)
+        if cells[0].unit == "elo":  # ratings with published 95% intervals: the wider side as the SE
+            est = [s.value for s in cells]
+            ses = [max(s.value - s.ci[0], s.ci[1] - s.value) / z_crit(0.05) for s in cells]
+            both = rank_sets(est, ses, alpha), rank_sets(est, ses, alpha, simultaneous=False)
+            method = ELO_METHOD.format(draws=DRAWS)
+        else:  # lower is better: rank the complements, so the pooled binomial scale stays the same
+            est = [1.0 - s.proportion if cells[0].lower_is_better else s.proportion for s in cells]
+            ns = [s.n for s in cells]
+            both = proportion_rank_sets(est, ns, alpha), proportion_rank_sets(est, ns, alpha, simultaneous=False)
+            method = METHOD.format(draws=DRAWS)
         out.append(RankedRow(group=group, scores=tuple(s.id for s in cells), models=tuple(s.model for s in cells),
                              simultaneous=tuple(tuple(x) for x in both[0]), marginal=tuple(tuple(x) for x in both[1]),
-                             alpha=alpha, method=METHOD.format(draws=DRAWS)))
+                             alpha=alpha, method=method))
     return tuple(out)

@@ -127,3 +127,19 @@ def test_two_marked_cells_claim_no_order_between_them(tmp_path):
     (family,) = report.families
     assert dict(family.reasons) == {"mark": 2}
     assert _by_models(report)[frozenset({"Alpha", "Beta"})].verdict == "descriptive"
+
+
+def test_rating_rows_with_published_intervals_get_rank_sets(tmp_path):
+    report = _audit(tmp_path, "Benchmark,Alpha,Beta,Gamma\nChatbot Arena Elo,1300 (+12/-8),1290 (+6/-10),1200 (+5/-5)\n")
+    (ranked,) = report.ranks
+    assert ranked.simultaneous == ((1, 2), (1, 2), (3, 3)) and "published 95% intervals" in ranked.method
+    gap = _by_models(report)[frozenset({"Alpha", "Beta"})]
+    # the facing sides: Alpha's lower 8 and Beta's upper 6 -> the gap's lower end 10 - 1.96 * 10/1.96 = 0
+    assert gap.gap_ci[0] == pytest.approx(0.0, abs=1e-9) and gap.diff_ci is None
+
+
+def test_a_noisy_bold_lead_names_its_marginal_rank_set(tmp_path):
+    report = _audit(tmp_path, "Benchmark,A,B,C\nGPQA Diamond,**70.2%**,68.7%,50.0%\n")
+    (f,) = [f for f in report.findings if f.code == "CC306"]
+    assert f.details["rank_set"] == [1, 2] and "95% rank set is 1–2" in f.message
+    assert report.ranks[0].marginal[0] == (1, 2)

@@ -400,9 +400,10 @@ class BestNotSignificant(Rule):
                 s = tops[0]
                 noisy.setdefault((s.input, s.table, s.model), []).append((s, *found))
                 tied[s.id] = tops[1:]
+        places = {i: span for r in context.ranks for i, span in zip(r.scores, r.marginal)}
         for marks in noisy.values():
             if len(marks) < self.SAME_MODEL:
-                yield from (self._one(s, rival, c, context.alpha, tied[s.id]) for s, rival, c in marks)
+                yield from (self._one(s, rival, c, context.alpha, tied[s.id], places.get(s.id)) for s, rival, c in marks)
             else:
                 yield self._many(marks, context.alpha)
 
@@ -427,7 +428,8 @@ class BestNotSignificant(Rule):
             alpha=alpha,
         )
 
-    def _one(self, s: Score, rival: Score, c: Comparison, alpha: float, tied: list[Score] = ()) -> Finding:
+    def _one(self, s: Score, rival: Score, c: Comparison, alpha: float, tied: list[Score] = (),
+             places: tuple[int, int] | None = None) -> Finding:
         gap = _pp(abs(c.diff)) if c.diff is not None else f"{abs(c.gap or 0):g} points"
         ci = f", {100 * (1 - alpha):g}% CI before correction [{_pp(c.diff_ci[0])}, {_pp(c.diff_ci[1])}]" if c.diff_ci else ""
         who = f"{cell_name(s)} is marked best" if not tied else (
@@ -436,8 +438,10 @@ class BestNotSignificant(Rule):
         return self.finding(
             f"{who} over {rival.model} {rival.cell.shown}, but the gap ({gap}{ci}, "
             f"Holm-adjusted p = {c.p_adjusted:.3g}) is within sampling noise"
+            + (f"; its {100 * (1 - alpha):g}% rank set is {places[0]}–{places[1]}, not first place alone"
+               if places and places != (1, 1) else "")
             + (" (n assumed)" if "assumed" in c.n_source else ""),
-            scores=(s.id, *(x.id for x in tied), rival.id), comparisons=(c.id,), verdict="within-noise", diff=c.diff,
+            scores=(s.id, *(x.id for x in tied), rival.id), rank_set=list(places) if places else None, comparisons=(c.id,), verdict="within-noise", diff=c.diff,
             diff_ci=c.diff_ci, z=c.z, p=c.p, p_adjusted=c.p_adjusted, alpha=alpha, n=list(c.n),
             tied=[x.model for x in tied],
         )
