@@ -349,7 +349,8 @@ def _comparison_line(c: Comparison, by_id) -> ComparisonLine:
     interval = f"{pp(c.diff_ci[0], signed=True)} to {pp(c.diff_ci[1], signed=True)}" if c.diff_ci else (
         f"{c.gap_ci[0]:+.0f} to {c.gap_ci[1]:+.0f} points" if c.gap_ci else "")
     z = f"z = {c.z:.2f}, " if c.z is not None else ""
-    test = f"{z}p = {c.p:.2g}, Holm p = {c.p_adjusted:.2g}; {c.method}" if c.p_adjusted is not None else ""
+    test = (f"{z}p = {c.p:.2g}, Holm p = {c.p_adjusted:.2g}; {c.method}" if c.p_adjusted is not None else
+            f"{z}p = {c.p:.2g} (not judged: outside every family); {c.method}" if c.p is not None else "")
     why = "; ".join(d.describe() for d in c.differences) or (c.note or "")
     if c.expected_win_rate is not None:  # a rating gap means a head-to-head win rate, not points of accuracy
         why = f"rating gap {c.gap:+g} = expected win rate {100 * c.expected_win_rate:.0f}%" + (f"; {why}" if why else "")

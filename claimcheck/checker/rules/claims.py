@@ -42,16 +42,17 @@ class ClaimWithinNoise(_ClaimRule):
     """A text claim of superiority that the data leave within noise.
 
     "Outperforms", "leads" and "state of the art" say the gap is real.  When the
-    comparison behind the claim is not significant after Holm correction over the
-    report's tests, the table cannot tell the models apart, whatever the sentence says.
+    comparison behind the claim is not significant after Holm correction within its
+    table's family of judged gaps (which the claim's pairs join), the table cannot tell
+    the models apart, whatever the sentence says.
 
     Bad:
-        "Opus 5.5 is state of the art on Agent Index" (90.4 vs 87.6, n = 500: z = 1.42).
+        "Opus 5.5 is state of the art on Agent Index" (90.4 vs 87.6, n = 500: z = 1.41).
     Good:
         "Opus 5.5 and Astra are statistically tied on Agent Index v1.2 (n = 500)."
     Reference: Holm, S. (1979). "A Simple Sequentially Rejective Multiple Test Procedure." Scand. J. Stat. 6,
         65–70; Boutron, I. et al. (2010). "Reporting and Interpretation of Randomized Controlled Trials With
-        Statistically Nonsignificant Results for Primary Outcomes." JAMA 303 (z = 1.42 at n = 500).
+        Statistically Nonsignificant Results for Primary Outcomes." JAMA 303 (z = 1.41 at n = 500).
     """
 
     code, slug, severity = "CC601", "claim-within-noise", "warning"

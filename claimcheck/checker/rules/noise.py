@@ -153,7 +153,7 @@ class GapWithinNoise(Rule):
     the report's comparisons.
 
     Bad:
-        | Agent Index v1.2 (n=500) | 90.4 | 87.6 |: a 2.8-point gap, z = 1.42, not significant.
+        | Agent Index v1.2 (n=500) | 90.4 | 87.6 |: a 2.8-point gap, z = 1.41, not significant.
     Good:
         | GPQA Diamond (198 questions) | 80.0% | 50.0% |: z = 6.59, significant after Holm.
     Reference: Holm, S. (1979). "A Simple Sequentially Rejective Multiple Test Procedure." Scand. J. Stat. 6,
@@ -382,7 +382,7 @@ class BestNotSignificant(Rule):
         | GPQA Diamond | 70.2% | 68.7% |   (no bold, or a note that bold marks ties within noise)
     Reference: Altman, D. G. & Bland, J. M. (1995). "Absence of evidence is not evidence of absence." BMJ 311,
         485, doi:10.1136/bmj.311.7003.485; Holm, S. (1979). Scand. J. Stat. 6(2), 65–70 (even a 2.8 pp lead,
-        90.4 vs 87.6 at n = 500, gives z = 1.42; not significant is not equal).
+        90.4 vs 87.6 at n = 500, gives z = 1.41; not significant is not equal).
     """
 
     code, slug, family, severity = "CC306", "best-not-significant", "noise", "warning"
