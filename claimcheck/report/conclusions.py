@@ -214,7 +214,9 @@ def _ranked(ranked: RankedRow, leader: Score, by_id, assumed: str) -> Conclusion
     if not first:
         return Conclusion("supported", f"{title}: {_cell(leader)} ranks first: its {level} simultaneous rank set is "
                           f"first place alone{assumed}.", (), f"{leader.model} ranks first on {title}")
-    sets = ", ".join(f"{m} {lo}–{hi}" if lo != hi else f"{m} {lo}" for m, (lo, hi) in zip(ranked.models, ranked.simultaneous))
+    named = {leader.id, *(s.id for s in first)}  # the sets of the models the sentence names; appendix A has all
+    sets = ", ".join(f"{m} {lo}–{hi}" if lo != hi else f"{m} {lo}"
+                     for i, m, (lo, hi) in zip(ranked.scores, ranked.models, ranked.simultaneous) if i in named)
     return Conclusion("tied", f"{title}: {_cell(leader)} prints the top score, but {_names([_cell(s) for s in first])} "
                       f"could rank first too ({level} simultaneous rank sets: {sets}){assumed}: no winner is supported.",
                       ("CC302",), f"{_names([leader.model] + [s.model for s in first])} could each rank first on {title}")
