@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from claimcheck.pipeline import audit
+from claimcheck.pipeline import Options, audit
 from claimcheck.report.html import render_html
 from claimcheck.report.view import build_view
 from tests.conftest import EXAMPLES
@@ -86,3 +86,12 @@ def test_without_charts_the_report_still_says_there_are_leads():
     report = audit([str(EXAMPLES / "agent_index_preview.csv")], __import__("claimcheck.pipeline").pipeline.Options(assume_n=500))
     html = render_html(build_view(report), charts=False)
     assert "No lead could be tested" not in html and 'id="charts">Each row' in html
+
+
+def test_a_rows_untestable_pairs_are_one_line_of_appendix_a():
+    report = audit([str(EXAMPLES / "agent_index_preview.csv")])  # no n: every pair is untestable
+    assert all(c.verdict == "no-n" for c in report.comparisons) and len(report.comparisons) == 5
+    (line,) = build_view(report).comparisons
+    assert line.pair.startswith("5 pairs: ") and line.verdict == "head-to-head: no-n"
+    tested = build_view(audit([str(EXAMPLES / "agent_index_preview.csv")], Options(assume_n=500)))
+    assert len(tested.comparisons) == 5  # tested pairs keep a line each

@@ -167,6 +167,7 @@ class ReportView:
     interval_points: list[IntervalPoint] = field(default_factory=list)
     lead_bars: list[GapBar] = field(default_factory=list)  # each row's leader over its closest rival
     families: list[str] = field(default_factory=list)  # each table's Holm family, described
+    comparison_method: str = ""  # the procedure of most tested gaps, named once in appendix A
     ranks: list[RankLine] = field(default_factory=list)  # rank sets of the rows with three or more models
     errors: list[FindingView] = field(default_factory=list)  # the error findings, for page 1
 
@@ -206,7 +207,8 @@ def build_view(report: Report) -> ReportView:
         groups=groups,
         scores=[_score_line(s) for s in report.scores if s.status == "checked"],
         rows=_row_lines(report.scores),
-        comparisons=[_comparison_line(c, by_id) for c in report.comparisons],
+        comparisons=_comparison_lines(report.comparisons, by_id),
+        comparison_method=_usual_method(report.comparisons),
         skipped=[_score_line(s) for s in report.scores if s.status == "skipped"],
         benchmarks=[_benchmark_view(b) for b in report.benchmarks],
         environment=list(meta.environment),
@@ -342,15 +344,50 @@ def _setup(s: Score) -> str:
     return "; ".join(parts) or "—"
 
 
-def _comparison_line(c: Comparison, by_id) -> ComparisonLine:
+def _usual_method(comparisons) -> str:
+    """The procedure most tested gaps share, said once in appendix A's legend instead of on every line."""
+    methods = [c.method for c in comparisons if c.p is not None]
+    return max(dict.fromkeys(methods), key=methods.count) if methods else ""
+
+
+def _comparison_lines(comparisons, by_id) -> list[ComparisonLine]:
+    """Appendix A: one line per comparison, except that a row's untestable (no n) head-to-head pairs are one
+    line for the row: they carry no statistic, only their names."""
+    usual = _usual_method(comparisons)
+    lines: list[ComparisonLine] = []
+    untested: dict[str, list[Comparison]] = {}
+    at: dict[str, int] = {}
+    for c in comparisons:
+        if c.kind == "head-to-head" and c.verdict == "no-n":
+            group = by_id[c.scores[0]].group
+            if group not in untested:
+                at[group] = len(lines)
+                lines.append(None)  # type: ignore[arg-type]  # filled below, in the row's first place
+            untested.setdefault(group, []).append(c)
+        else:
+            lines.append(_comparison_line(c, by_id, usual))
+    for group, comps in untested.items():
+        if len(comps) == 1:
+            lines[at[group]] = _comparison_line(comps[0], by_id, usual)
+            continue
+        first = by_id[comps[0].scores[0]]
+        pairs = "; ".join(f"{by_id[c.scores[0]].model} vs {by_id[c.scores[1]].model}" for c in comps)
+        notes = list(dict.fromkeys(c.note or "no item count" for c in comps))
+        lines[at[group]] = ComparisonLine(pair=f"{len(comps)} pairs: {pairs}", where=first.title, gap="—", interval="",
+                                          test="", verdict="head-to-head: no-n", why="; ".join(notes))
+    return lines
+
+
+def _comparison_line(c: Comparison, by_id, usual: str = "") -> ComparisonLine:
     a, b = by_id[c.scores[0]], by_id[c.scores[1]]
     where = a.title if a.title == b.title else f"{a.title} / {b.title}"
     gap = pp(c.diff, signed=True) if c.diff is not None else (f"{c.gap:+g}" if c.gap is not None else "—")
     interval = f"{pp(c.diff_ci[0], signed=True)} to {pp(c.diff_ci[1], signed=True)}" if c.diff_ci else (
         f"{c.gap_ci[0]:+.0f} to {c.gap_ci[1]:+.0f} points" if c.gap_ci else "")
     z = f"z = {c.z:.2f}, " if c.z is not None else ""
-    test = (f"{z}p = {c.p:.2g}, Holm p = {c.p_adjusted:.2g}; {c.method}" if c.p_adjusted is not None else
-            f"{z}p = {c.p:.2g} (not judged: outside every family); {c.method}" if c.p is not None else "")
+    method = f"; {c.method}" if c.method != usual else ""
+    test = (f"{z}p = {c.p:.2g}, Holm p = {c.p_adjusted:.2g}{method}" if c.p_adjusted is not None else
+            f"{z}p = {c.p:.2g} (not judged: outside every family){method}" if c.p is not None else "")
     why = "; ".join(d.describe() for d in c.differences) or (c.note or "")
     if c.expected_win_rate is not None:  # a rating gap means a head-to-head win rate, not points of accuracy
         why = f"rating gap {c.gap:+g} = expected win rate {100 * c.expected_win_rate:.0f}%" + (f"; {why}" if why else "")
