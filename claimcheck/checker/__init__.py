@@ -78,9 +78,9 @@ def run(
                            power=power, settings=settings or {}, readings=tuple(readings), subject=subject)
     families = family.declare(context, {frozenset((a.id, b.id)) for a, b in asked})
     comparisons = family.adjust(comparisons, families, alpha)
-    verdicts = judge_claims(claims, scores, comparisons, alpha=alpha)
-    context = replace(context, comparisons=comparisons, claims=verdicts, families=families,
-                      ranks=rank_rows(scores, comparability, alpha))
+    ranks = rank_rows(scores, comparability, alpha)
+    verdicts = judge_claims(claims, scores, comparisons, alpha=alpha, ranks=ranks)
+    context = replace(context, comparisons=comparisons, claims=verdicts, families=families, ranks=ranks)
     findings: list[Finding] = []
     for rule in instances:
         if not selection.keeps(type(rule)):

@@ -34,6 +34,7 @@ class Cells:
         self._by_id = {s.id: s for s in self.scores}
         self._by_pair = {frozenset(c.scores): c for c in self.comparisons}
         self.asked: list[tuple[Score, Score]] = []  # every pair a claim was tested on, in order
+        self.ranks: dict = {}  # score id -> the RankedRow of its printed row, where the row has rank sets
 
     def score(self, score_id: str) -> Score:
         """The score with this id."""

@@ -13,7 +13,8 @@ and decides:
 - incomparable (CC604): the comparison exists but the rows are not comparable
   (tools on vs off, one row per vendor protocol, one model under two harnesses);
 - within-noise (CC601): the direction matches but the gap is not significant
-  after Holm correction;
+  after Holm correction; for "X is the best" on a row with rank sets, X prints the
+  top score but its marginal rank set is wider than first place;
 - unverifiable (CC605): no matching row or model — and, by policy, a superiority
   claim whose direction matches but whose gap cannot be tested because n is
   unknown: the judge never calls a gap noise, or real, without an n;
@@ -42,7 +43,7 @@ from claimcheck.checker.claim_cells import (
 )
 from claimcheck.checker.claim_gaps import amount, gap_agrees, gap_range, gap_readings, gap_words, gaps_for
 from claimcheck.claims.wording import GAP_UNITS
-from claimcheck.records import PROPORTION_UNITS, ClaimVerdict, Comparison, ParsedClaim, Score
+from claimcheck.records import PROPORTION_UNITS, ClaimVerdict, Comparison, ParsedClaim, RankedRow, Score
 
 #: Verdicts from the most to the least serious; a claim gets the most serious of its parts.
 _RANK = {"contradicted": 0, "number-mismatch": 1, "incomparable": 2, "within-noise": 3,
@@ -73,9 +74,11 @@ class PairTest:
 
 
 def judge_claims(claims: Sequence[ParsedClaim], scores: Sequence[Score], comparisons: Sequence[Comparison],
-                 alpha: float = 0.05) -> tuple[ClaimVerdict, ...]:
-    """A verdict for every claim, in order."""
+                 alpha: float = 0.05, ranks: Sequence[RankedRow] = ()) -> tuple[ClaimVerdict, ...]:
+    """A verdict for every claim, in order.  "X is the best on B" is judged by X's marginal rank set where
+    the row has rank sets (the claim names X before looking, so the marginal set is the valid one)."""
     cells = Cells(scores, comparisons)
+    cells.ranks = {i: r for r in ranks for i in r.scores}
     return tuple(_judge(claim, cells, alpha) for claim in claims)
 
 
@@ -168,6 +171,9 @@ def _judge_benchmark(claim: ParsedClaim, bench: str, cells: Cells, alpha: float)
                         scores=tuple(s.id for s in mine))]
     if claim.relation == "value":
         return []
+    if claim.relation == "best" and not claim.negated and not claim.objects:
+        if ranked := _best_by_rank(claim, valued, cells, name):
+            return ranked
     rivals = claim.objects or _others(rows, claim.subject)
     denied_best = claim.negated and claim.relation == "best"
     if denied_best and not claim.objects:
@@ -193,6 +199,40 @@ def _judge_benchmark(claim: ParsedClaim, bench: str, cells: Cells, alpha: float)
         outcomes += [_pair_outcome(relation, s, t, _test(s, t, cells, alpha)) for s, t in pairs]
     first = [cells.pairs(valued, [s for s in rows if s.model == r and s.value is not None]) for r in rivals[:1]]
     return outcomes + _gap_numbers(claim, [p for ps in first for p in ps], bench)
+
+
+def _best_by_rank(claim: ParsedClaim, valued: list[Score], cells: Cells, name: str) -> list[Outcome]:
+    """"X is the best": X's marginal rank set among the row's comparable models, for a row X leads as
+    printed (a row where someone else prints higher is contradicted by the pairwise path)."""
+    out = []
+    for s in valued:
+        ranked = cells.ranks.get(s.id)
+        if ranked is None:
+            return []
+        cells_of = [cells.score(i) for i in ranked.scores]
+        if any(_ahead(x, s) for x in cells_of):
+            return []
+        low, high = ranked.places(s.id, simultaneous=False)
+        level = f"{100 * (1 - ranked.alpha):g}%"
+        others = [x for x, (lo, _) in zip(cells_of, ranked.simultaneous) if x.id != s.id and lo == 1]
+        where = f"{s.model} {s.cell.shown} on {s.title!r} ({s.ref})"
+        assumed = " (n assumed)" if any(x.resolution.n_source == "assumed" for x in cells_of) else ""
+        comps = tuple(c.id for x in cells_of if (c := cells.comparison(s, x)) is not None)
+        if (low, high) == (1, 1):
+            out.append(Outcome("supported", f"{where}: its {level} rank set among the {len(cells_of)} comparable models "
+                                            f"is first place alone{assumed}.", ranked.scores, comps))
+        else:
+            rival = ", ".join(f"{x.model} {x.cell.shown}" for x in others[:4]) or "others"
+            out.append(Outcome("within-noise", f"{where} prints the top score, but its {level} rank set among the "
+                                               f"{len(cells_of)} comparable models is {low}–{high}{assumed}: {rival} "
+                                               f"could be first too, so the data do not make it the best.",
+                               ranked.scores, comps))
+    return out
+
+
+def _ahead(x: Score, s: Score) -> bool:
+    sign = 1 if s.resolution.direction != "lower" else -1
+    return x.id != s.id and sign * (x.value - s.value) > 0  # type: ignore[operator]
 
 
 def _others(rows: list[Score], subject: str | None) -> tuple[str, ...]:

@@ -143,3 +143,25 @@ def test_a_noisy_bold_lead_names_its_marginal_rank_set(tmp_path):
     (f,) = [f for f in report.findings if f.code == "CC306"]
     assert f.details["rank_set"] == [1, 2] and "95% rank set is 1–2" in f.message
     assert report.ranks[0].marginal[0] == (1, 2)
+
+
+def test_a_best_claim_holds_when_the_subjects_rank_set_is_first_place_alone(tmp_path):
+    table = "Benchmark,Alpha,Beta,Gamma,Delta\nGPQA Diamond,90.0%,50.0%,49.0%,10.0%\n"
+    report = _audit(tmp_path, table, "Alpha is the best model on GPQA Diamond.\n")
+    (v,) = report.claims
+    assert v.verdict == "supported" and "first place alone" in v.explanation
+    report = _audit(tmp_path, ROW, "Alpha is the best model on GPQA Diamond.\n")
+    (v,) = report.claims
+    assert v.verdict == "within-noise" and "rank set among the 4 comparable models is 1–" in v.explanation
+    report = _audit(tmp_path, ROW, "Beta is the best model on GPQA Diamond.\n")  # Alpha prints higher
+    assert report.claims[0].verdict == "contradicted"
+
+
+def test_a_claim_names_its_model_in_advance_so_the_marginal_set_judges_it(tmp_path):
+    """81.0% against 76.5% and four others on 1,000 items: first place alone in Alpha's marginal set, not in the
+    simultaneous one (which must also cover every other model)."""
+    table = "Benchmark,Alpha,Beta,Gamma,Delta,Eps,Zeta\nFoo QA (n=1000),81.0%,76.5%,74.5%,74.0%,73.5%,73.0%\n"
+    report = _audit(tmp_path, table, "Alpha is the best model on Foo QA.\n")
+    (ranked,) = report.ranks
+    assert ranked.marginal[0] == (1, 1) and ranked.simultaneous[0] == (1, 2)
+    assert report.claims[0].verdict == "supported"

@@ -224,8 +224,18 @@ def test_a_more_precise_text_than_table_must_sit_inside_the_cells_rounding():
 # ── explanations cite the cells and numbers ─────────────────────────────────
 
 
-def test_within_noise_explanation_cites_cells_statistics_and_assumed_n():
+def test_a_best_claim_is_judged_by_the_subjects_marginal_rank_set():
     v = one(AGENT, "Opus 5.5 is state of the art on Agent Index", 500)
+    assert v.verdict == "within-noise" and "rank set among the 4 comparable models is 1–" in v.explanation
+    assert "GPT-6 Astra 87.6" in v.explanation and "(n assumed)" in v.explanation
+    rep = report(AGENT, 500)
+    assert rep.ranks and all(i in v.scores for i in rep.ranks[0].scores)
+    c1 = next(c for c in rep.comparisons if set(c.models) == {"Claude Opus 5.5", "GPT-6 Astra"})
+    assert c1.id in v.comparisons
+
+
+def test_within_noise_explanation_cites_cells_statistics_and_assumed_n():
+    v = one(AGENT, "Opus 5.5 beats Astra on Agent Index", 500)
     assert "Claude Opus 5.5 90.4 vs GPT-6 Astra 87.6" in v.explanation
     assert "z = 1.41" in v.explanation and "n = 500, assumed" in v.explanation  # the Newcombe test's z
     rep = report(AGENT, 500)
