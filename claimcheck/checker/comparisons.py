@@ -107,13 +107,14 @@ def _leader_and_neighbours(group: list[Score], subject: str | None = None) -> li
     ranked.sort(key=_rank_key, reverse=True)
     out = [(ranked[0], s) for s in ranked[1:]]
     out += [(ranked[i], ranked[i + 1]) for i in range(1, len(ranked) - 1)]
-    from claimcheck.checker.emphasis import claims_best
+    from claimcheck.checker.emphasis import claims_best, marked_blocks
 
     have = {frozenset((a.id, b.id)) for a, b in out}
-    # the subject and every cell marked best, each against every rival (the better-ranked first): the pairs
-    # the table itself invites, named before any gap is looked at
+    # the subject and every cell marked best, each against every rival of its block (the better-ranked
+    # first): the pairs the table itself invites, named before any gap is looked at
+    block_of = {s.id: block for block in marked_blocks(ranked) for s in block}
     for mine in [s for s in ranked[1:] if s.model == subject or claims_best(s)]:
-        for x in ranked:
+        for x in block_of[mine.id]:
             if x is not mine and frozenset((x.id, mine.id)) not in have:
                 have.add(frozenset((x.id, mine.id)))
                 out.append((x, mine) if _rank_key(x) >= _rank_key(mine) else (mine, x))

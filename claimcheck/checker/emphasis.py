@@ -175,6 +175,16 @@ def marked_rows(context: CheckContext) -> Iterator[MarkedRow]:
                 yield MarkedRow.of(part, table)
 
 
+def marked_blocks(cells: Sequence[Score]) -> list[list[Score]]:
+    """The row as one ranking, or one per block of models (size sections between spacer rows) when two
+    blocks each mark a best cell as printed: each block is then its own contest."""
+    blocks: dict[int, list[Score]] = {}
+    for s in cells:
+        blocks.setdefault(s.block, []).append(s)
+    marked = [b for b in blocks.values() if any(claims_best(s) for s in b)]
+    return list(blocks.values()) if len(blocks) > 1 and len(marked) >= 2 else [list(cells)]
+
+
 def _blocks(cells: list[Score], marks: TableMarks) -> list[list[Score]]:
     """The row as one ranking, or one per block of models when two blocks each mark a best cell."""
     blocks: dict[int, list[Score]] = {}

@@ -7,6 +7,7 @@ structure and text, never by which gaps turned out large:
 - the subject — the vendor's own model — against each rival in its rows (``subject``);
 - a cell marked best (bold, "SOTA") against each other model of its row (``mark``);
 - the one gap of a two-model row (``pair``);
+- (where size blocks of a row each mark their own best, the subject and marks within their block only);
 - models of different rows of one benchmark, where no row holds both (``cross-row``).
 
 These are one family per table, Holm-corrected together, and the report states each family.
@@ -26,10 +27,12 @@ from claimcheck.records import FAMILY_REASONS, Comparison, Family
 
 def declare(context: CheckContext, claimed: Collection[frozenset[str]]) -> tuple[Family, ...]:
     """The families of the report: the judged comparisons of each table, with why each is in."""
-    from claimcheck.checker.emphasis import marked_rows
+    from claimcheck.checker.emphasis import marked_blocks, marked_rows
 
     subject = context.subject.model if context.subject else None
     marked = {s.id for view in marked_rows(context) for s in view.marked}
+    # where size blocks each mark a best, each block is its own contest: no gap across blocks is invited
+    block = {s.id: k for row in context.rows().values() for k, part in enumerate(marked_blocks(row)) for s in part}
     tested_in_row: dict[str, set[str]] = {}
     for c in context.comparisons:
         if c.kind == "head-to-head" and c.p is not None:
@@ -39,7 +42,8 @@ def declare(context: CheckContext, claimed: Collection[frozenset[str]]) -> tuple
         if c.p is None:
             continue
         first = context.score(c.scores[0])
-        reason = _reason(c, first.group, claimed, subject, marked, tested_in_row)
+        apart = block.get(c.scores[0]) != block.get(c.scores[1])
+        reason = _reason(c, first.group, claimed, subject, marked, tested_in_row, apart)
         if reason:
             members.setdefault((first.input, first.table), {})[c.id] = reason
     out = []
@@ -49,10 +53,10 @@ def declare(context: CheckContext, claimed: Collection[frozenset[str]]) -> tuple
     return tuple(out)
 
 
-def _reason(c: Comparison, group: str, claimed, subject, marked, tested_in_row) -> str | None:
+def _reason(c: Comparison, group: str, claimed, subject, marked, tested_in_row, apart: bool = False) -> str | None:
     if frozenset(c.scores) in claimed:
         return "claim"
-    if c.kind == "head-to-head":
+    if c.kind == "head-to-head" and not apart:
         if subject is not None and subject in c.models:
             return "subject"
         if len(marked & set(c.scores)) == 1:  # a marked cell against an unmarked rival (two marks claim no order)

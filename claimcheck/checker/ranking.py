@@ -25,10 +25,9 @@ ELO_METHOD = ("rank confidence sets by the stepdown of Mogstad, Romano, Shaikh &
 
 
 def rank_rows(scores: Sequence[Score], rules: Iterable[ComparabilityRule], alpha: float) -> tuple[RankedRow, ...]:
-    """One record per printed row that can be ranked as a whole."""
-    from claimcheck.checker.emphasis import is_reference
-    from claimcheck.stats import z_crit
-    from claimcheck.stats.ranks import DRAWS, proportion_rank_sets, rank_sets
+    """One record per printed row (or per size block of it, where blocks each mark a best) that can be
+    ranked as a whole."""
+    from claimcheck.checker.emphasis import is_reference, marked_blocks
 
     rules = list(rules)
     rows: dict[str, list[Score]] = {}
@@ -37,25 +36,30 @@ def rank_rows(scores: Sequence[Score], rules: Iterable[ComparabilityRule], alpha
             continue
         if (s.proportion is not None and s.n and s.unit in PROPORTION_UNITS) or (s.unit == "elo" and s.ci):
             rows.setdefault(s.group, []).append(s)
-    out = []
-    for group, cells in rows.items():
-        cells = list({s.model: s for s in reversed(cells)}.values())[::-1]  # one cell per model, the first
-        if len(cells) < 3 or len({s.unit for s in cells}) != 1:
-            continue
-        if any(d is not None and d.known for a, b in itertools.combinations(cells, 2) for r in rules
-               if (d := r.difference(a, b)) is not None):
-            continue  # a row mixing setups is no single ranking
-        if cells[0].unit == "elo":  # ratings with published 95% intervals: the wider side as the SE
-            est = [s.value for s in cells]
-            ses = [max(s.value - s.ci[0], s.ci[1] - s.value) / z_crit(0.05) for s in cells]
-            both = rank_sets(est, ses, alpha), rank_sets(est, ses, alpha, simultaneous=False)
-            method = ELO_METHOD.format(draws=DRAWS)
-        else:  # lower is better: rank the complements, so the pooled binomial scale stays the same
-            est = [1.0 - s.proportion if cells[0].lower_is_better else s.proportion for s in cells]
-            ns = [s.n for s in cells]
-            both = proportion_rank_sets(est, ns, alpha), proportion_rank_sets(est, ns, alpha, simultaneous=False)
-            method = METHOD.format(draws=DRAWS)
-        out.append(RankedRow(group=group, scores=tuple(s.id for s in cells), models=tuple(s.model for s in cells),
-                             simultaneous=tuple(tuple(x) for x in both[0]), marginal=tuple(tuple(x) for x in both[1]),
-                             alpha=alpha, method=method))
-    return tuple(out)
+    return tuple(ranked for group, row in rows.items() for block in marked_blocks(row)
+                 if (ranked := _rank_row(group, block, rules, alpha)) is not None)
+
+
+def _rank_row(group: str, cells: list[Score], rules: list[ComparabilityRule], alpha: float) -> RankedRow | None:
+    from claimcheck.stats import z_crit
+    from claimcheck.stats.ranks import DRAWS, proportion_rank_sets, rank_sets
+
+    cells = list({s.model: s for s in reversed(cells)}.values())[::-1]  # one cell per model, the first
+    if len(cells) < 3 or len({s.unit for s in cells}) != 1:
+        return None
+    if any(d is not None and d.known for a, b in itertools.combinations(cells, 2) for r in rules
+           if (d := r.difference(a, b)) is not None):
+        return None  # a row mixing setups is no single ranking
+    if cells[0].unit == "elo":  # ratings with published 95% intervals: the wider side as the SE
+        est = [s.value for s in cells]
+        ses = [max(s.value - s.ci[0], s.ci[1] - s.value) / z_crit(0.05) for s in cells]
+        both = rank_sets(est, ses, alpha), rank_sets(est, ses, alpha, simultaneous=False)
+        method = ELO_METHOD.format(draws=DRAWS)
+    else:  # lower is better: rank the complements, so the pooled binomial scale stays the same
+        est = [1.0 - s.proportion if cells[0].lower_is_better else s.proportion for s in cells]
+        ns = [s.n for s in cells]
+        both = proportion_rank_sets(est, ns, alpha), proportion_rank_sets(est, ns, alpha, simultaneous=False)
+        method = METHOD.format(draws=DRAWS)
+    return RankedRow(group=group, scores=tuple(s.id for s in cells), models=tuple(s.model for s in cells),
+                     simultaneous=tuple(tuple(x) for x in both[0]), marginal=tuple(tuple(x) for x in both[1]),
+                     alpha=alpha, method=method)

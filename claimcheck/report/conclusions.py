@@ -53,7 +53,7 @@ def conclusions(comparisons: tuple[Comparison, ...], by_id: dict[str, Score],
     code of the finding that doubts it)) are never supported.  A row whose leader's gaps are not judged
     pairwise (no claim, mark or subject names the leader) is said from its rank sets."""
     suspect = suspect or {}
-    ranked_rows = {r.group: r for r in ranks}
+    ranked_rows = {i: r for r in ranks for i in r.scores}  # by cell: a row may hold one ranking per block
     yes: list[Conclusion] = []
     no: list[Conclusion] = []
     rows: dict[str, list[Comparison]] = {}
@@ -84,8 +84,8 @@ def conclusions(comparisons: tuple[Comparison, ...], by_id: dict[str, Score],
         else:
             one = _single(c, by_id[c.scores[0]], by_id[c.scores[1]])
             (yes if one.kind == "supported" else no).append(one)
-    for group, comps in rows.items():
-        for item in _row(comps, by_id, ranked_rows.get(group)):
+    for comps in rows.values():
+        for item in _row(comps, by_id, ranked_rows.get(comps[0].scores[0])):
             (yes if item.kind == "supported" else no).append(item)
     silent = [c for c in no if c.row]
     if len(silent) > 2:  # rows with no n at all: one line naming them, not one line each

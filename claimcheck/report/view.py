@@ -242,7 +242,7 @@ def _lead_bars(comparisons, by_id, ranks=()) -> list[GapBar]:
     """One bar per row: the leader's gap to its closest tested rival, with its interval — the
     contest a reader of the row looks at first.  A gap not judged pairwise takes its verdict from the
     row's rank sets (the leader alone at first place, or not)."""
-    alone = {r.group: len(r.could_lead()) == 1 for r in ranks}  # the top score can always rank first
+    alone = {i: len(r.could_lead()) == 1 for r in ranks for i in r.scores}  # the top score can always rank first
     ranked = {i for c in comparisons if c.kind == "head-to-head" for i in c.scores}  # reference rows never are
     leaders: dict[str, Score] = {}
     for s in by_id.values():
@@ -266,14 +266,14 @@ def _lead_bars(comparisons, by_id, ranks=()) -> list[GapBar]:
         sign = (1 if lead is a else -1) * (-1 if a.lower_is_better else 1)
         low, high = sorted((sign * 100 * c.diff_ci[0], sign * 100 * c.diff_ci[1]))
         bars.append(GapBar(f"{a.title}: {lead.model} over {rival.model}", sign * 100 * c.diff, low, high,
-                           100 * c.mde if c.mde is not None else None, _bar_verdict(c, group, alone)))
+                           100 * c.mde if c.mde is not None else None, _bar_verdict(c, lead.id, alone)))
     return bars
 
 
-def _bar_verdict(c: Comparison, group: str, alone: dict[str, bool]) -> str:
-    if c.verdict != "descriptive" or group not in alone:
+def _bar_verdict(c: Comparison, leader: str, alone: dict[str, bool]) -> str:
+    if c.verdict != "descriptive" or leader not in alone:
         return c.verdict
-    return "significant" if alone[group] else "within-noise"
+    return "significant" if alone[leader] else "within-noise"
 
 
 def _holm_words(report: Report) -> str:

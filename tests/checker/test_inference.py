@@ -165,3 +165,20 @@ def test_a_claim_names_its_model_in_advance_so_the_marginal_set_judges_it(tmp_pa
     (ranked,) = report.ranks
     assert ranked.marginal[0] == (1, 1) and ranked.simultaneous[0] == (1, 2)
     assert report.claims[0].verdict == "supported"
+
+
+def test_size_blocks_that_each_mark_a_best_are_separate_contests(tmp_path):
+    table = ("| Model | GPQA Diamond | MMLU-Pro |\n|---|---|---|\n| **Small models** | | |\n"
+             "| A-2B | **40.0** | **30.0** |\n| B-2B | 38.0 | 29.0 |\n| C-2B | 30.0 | 20.0 |\n| **Large models** | | |\n"
+             "| D-70B | **70.0** | **60.0** |\n| E-70B | 69.0 | 59.0 |\n| F-70B | 60.0 | 50.0 |\n")
+    path = tmp_path / "t.md"
+    path.write_text(table, encoding="utf-8")
+    report = audit([str(path)], Options())
+    assert sorted(r.models for r in report.ranks)[:2] == [("A-2B", "B-2B", "C-2B")] * 2
+    assert {len(r.models) for r in report.ranks} == {3}  # never a 6-model ranking across the blocks
+    (family,) = report.families
+    assert dict(family.reasons) == {"mark": 8}  # each mark against the two rivals of its own block
+    by_id = {s.id: s for s in report.scores}
+    for c in report.comparisons:
+        if c.id in family.members:
+            assert by_id[c.scores[0]].block == by_id[c.scores[1]].block

@@ -166,11 +166,12 @@ class GapWithinNoise(Rule):
     code, slug, family, severity = "CC302", "gap-within-noise", "noise", "warning"
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
-        ranked = {r.group: r for r in context.ranks}
+        ranked = {i: r for r in context.ranks for i in r.scores}  # a row may hold one ranking per size block
+        repeated: set = set()
         for row in read_rows(context):
             parts, pairs, rivals = [], [], []
             leader, subject = row.leader, row.subject
-            ranks = ranked.get(leader.group)
+            ranks = ranked.get(leader.id)
             family = next((f for f in context.families if f.input == leader.input and f.table == leader.table), None)
             tests = len(family.members) if family else 0
             if claims_best(leader):
@@ -195,6 +196,9 @@ class GapWithinNoise(Rule):
             if subject is not None and subject.id != leader.id:
                 said = {c.id for c, _ in pairs}
                 noisy = [(c, x) for c, x in row.within_noise(subject) if c.id not in said]  # each gap said once
+                unmarked = [x for x in row.cells if not claims_best(x)]
+                if claims_best(leader) and unmarked and max(unmarked, key=merit).id == subject.id:
+                    noisy = [(c, x) for c, x in noisy if x.id != leader.id]  # the bold lead over it is CC306's
                 if subject in rivals:  # already named as a possible first: its gap to the leader is evidence, said
                     pairs += [(c, x) for c, x in noisy if x.id == leader.id]
                     noisy = [(c, x) for c, x in noisy if x.id != leader.id]
@@ -205,14 +209,20 @@ class GapWithinNoise(Rule):
             if not parts:
                 continue
             first = row.leader
+            ids = list(dict.fromkeys([*(i for c, _ in pairs for i in c.scores),
+                                      *([leader.id, *(x.id for x in rivals)] if rivals else [])]))
+            same = (first.input, first.title.casefold(), frozenset((context.score(i).model, context.score(i).value)
+                                                                    for i in ids))
+            if same in repeated:
+                continue  # the same rows reprinted in a second table of the page: said once
+            repeated.add(same)
             assumed = any("assumed" in c.n_source for c, _ in pairs) or any(
                 x.resolution.n_source == "assumed" for x in [leader, *rivals])
             holm = (f" (Holm-adjusted p ≥ {context.alpha:g} within the {tests} judged gap{'s' if tests != 1 else ''} "
                     f"of its table)") if pairs and "it was tested against" in parts[-1] else ""
             yield self.finding(
                 f"{first.title!r} ({first.ref}): " + "; ".join(parts) + holm + (" (n assumed)" if assumed else ""),
-                scores=list(dict.fromkeys([*(i for c, _ in pairs for i in c.scores),
-                                           *([leader.id, *(x.id for x in rivals)] if rivals else [])])),
+                scores=ids,
                 rank_sets={m: list(span) for m, span in zip(ranks.models, ranks.simultaneous)} if rivals and ranks else None,
                 comparisons=[c.id for c, _ in pairs], leader=row.leader.model,
                 subject=row.subject.model if row.subject is not None else None,
@@ -371,8 +381,10 @@ class BestNotSignificant(Rule):
 
     Bold in a benchmark table is a claim of superiority the data must support.  When the
     marked cell is the highest (or, for lower-is-better metrics, the lowest) and the gap to the
-    best unmarked cell is within sampling noise (two-proportion z test, Holm-corrected over the
-    report), the bold marks a tie.  A mark on a cell that is not the best is a different fault,
+    best unmarked cell is within sampling noise (the gap's interval and the test it inverts,
+    Holm-corrected within the table's family of judged gaps), the bold marks a tie; where the row
+    has rank sets, the finding gives the marked cell's marginal rank set, and several cells tied
+    at the top and all marked are one finding.  A mark on a cell that is not the best is a different fault,
     CC409.  Where the lead cannot be tested (no item count, cells not comparable), nothing is
     said here: CC301 and the CC2xx rules already name the reason.
 
