@@ -232,7 +232,8 @@ class Resolver:
         reasons.update(why)
         unit, unit_why = unit_column(context, *decide_unit(bench, facets, cells))
         implied = None
-        if version is None and subset is None and not (facets.version or facets.window or context.fields.get("n")):
+        assumed = version is not None and why.get("version", "").startswith("not stated")  # the registry's default
+        if (version is None or assumed) and subset is None and not (facets.version or facets.window or context.fields.get("n")):
             implied = self._implied_part(bench, cells, unit, facets)
             if implied is not None:
                 version, subset, found = implied
