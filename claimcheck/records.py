@@ -11,7 +11,7 @@ mutated after a record is built.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, Mapping
+from typing import Any, Collection, Literal, Mapping, Sequence
 
 Severity = Literal["error", "warning", "info"]
 SEVERITY_RANK: Mapping[str, int] = {"info": 0, "warning": 1, "error": 2}
@@ -476,6 +476,16 @@ class RankedRow:
     def could_lead(self) -> tuple[str, ...]:
         """The score ids whose simultaneous set includes first place."""
         return tuple(i for i, (low, _) in zip(self.scores, self.simultaneous) if low == 1)
+
+    def describe(self, ids: Collection[str]) -> str:
+        """The simultaneous sets of the named cells, in row order: "A 1–2, B 1–3, C 4"."""
+        return ", ".join(f"{m} {lo}–{hi}" if lo != hi else f"{m} {lo}"
+                         for i, m, (lo, hi) in zip(self.scores, self.models, self.simultaneous) if i in ids)
+
+
+def ranked_by_score(ranks: Sequence[RankedRow]) -> dict[str, RankedRow]:
+    """Each ranked cell's rank record (a printed row may hold one ranking per size block)."""
+    return {i: r for r in ranks for i in r.scores}
 
 
 # ── check ───────────────────────────────────────────────────────────────────

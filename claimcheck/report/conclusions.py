@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from claimcheck.records import Comparison, RankedRow, Score
+from claimcheck.records import Comparison, RankedRow, Score, ranked_by_score
 
 REASON_WORDS = {
     "CC101": "a rating set beside percentages", "CC102": "a 0–1 value beside percentages",
@@ -53,7 +53,7 @@ def conclusions(comparisons: tuple[Comparison, ...], by_id: dict[str, Score],
     code of the finding that doubts it)) are never supported.  A row whose leader's gaps are not judged
     pairwise (no claim, mark or subject names the leader) is said from its rank sets."""
     suspect = suspect or {}
-    ranked_rows = {i: r for r in ranks for i in r.scores}  # by cell: a row may hold one ranking per block
+    ranked_rows = ranked_by_score(ranks)
     yes: list[Conclusion] = []
     no: list[Conclusion] = []
     rows: dict[str, list[Comparison]] = {}
@@ -214,9 +214,7 @@ def _ranked(ranked: RankedRow, leader: Score, by_id, assumed: str) -> Conclusion
     if not first:
         return Conclusion("supported", f"{title}: {_cell(leader)} ranks first: its {level} simultaneous rank set is "
                           f"first place alone{assumed}.", (), f"{leader.model} ranks first on {title}")
-    named = {leader.id, *(s.id for s in first)}  # the sets of the models the sentence names; appendix A has all
-    sets = ", ".join(f"{m} {lo}–{hi}" if lo != hi else f"{m} {lo}"
-                     for i, m, (lo, hi) in zip(ranked.scores, ranked.models, ranked.simultaneous) if i in named)
+    sets = ranked.describe({leader.id, *(s.id for s in first)})  # the models the sentence names; appendix A has all
     return Conclusion("tied", f"{title}: {_cell(leader)} prints the top score, but {_names([_cell(s) for s in first])} "
                       f"could rank first too ({level} simultaneous rank sets: {sets}){assumed}: no winner is supported.",
                       ("CC302",), f"{_names([leader.model] + [s.model for s in first])} could each rank first on {title}")

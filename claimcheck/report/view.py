@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from claimcheck.records import PROPORTION_UNITS, Comparison, Family, Finding, RankedRow, Report, RuleDoc, Score
+from claimcheck.records import PROPORTION_UNITS, Comparison, Family, Finding, RankedRow, Report, RuleDoc, Score, ranked_by_score
 from claimcheck.report.annotated import TableView, interval_text, table_view, worst
 from claimcheck.report.conclusions import Conclusion, conclusions, pp
 
@@ -242,7 +242,7 @@ def _lead_bars(comparisons, by_id, ranks=()) -> list[GapBar]:
     """One bar per row: the leader's gap to its closest tested rival, with its interval — the
     contest a reader of the row looks at first.  A gap not judged pairwise takes its verdict from the
     row's rank sets (the leader alone at first place, or not)."""
-    alone = {i: len(r.could_lead()) == 1 for r in ranks for i in r.scores}  # the top score can always rank first
+    alone = {i: len(r.could_lead()) == 1 for i, r in ranked_by_score(ranks).items()}  # the top always can be first
     ranked = {i for c in comparisons if c.kind == "head-to-head" for i in c.scores}  # reference rows never are
     leaders: dict[str, Score] = {}
     for s in by_id.values():

@@ -16,7 +16,7 @@ from claimcheck.checker.printed_rows import rows_where
 from claimcheck.checker.uncertainty import (
     FACTOR, Reading, averaged, goes_with_n, interval_implied_n, known_n, reading_of, widest_half_width, within_factor,
 )
-from claimcheck.records import PROPORTION_UNITS, Comparison, Finding, Score
+from claimcheck.records import PROPORTION_UNITS, Comparison, Finding, Score, ranked_by_score
 
 _TOO_SMALL = "computed over runs rather than items, or on more items than stated"
 _TOO_WIDE = "clustered tasks, fewer items than stated, or not what the table calls it"
@@ -166,7 +166,7 @@ class GapWithinNoise(Rule):
     code, slug, family, severity = "CC302", "gap-within-noise", "noise", "warning"
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
-        ranked = {i: r for r in context.ranks for i in r.scores}  # a row may hold one ranking per size block
+        ranked = ranked_by_score(context.ranks)
         repeated: set = set()
         for row in read_rows(context):
             parts, pairs, rivals = [], [], []
@@ -181,10 +181,7 @@ class GapWithinNoise(Rule):
                 rivals = [x for i in ranks.could_lead() if i != leader.id
                           and merit(x := context.score(i)) != merit(leader)]  # an exact tie is no lead to doubt
                 if rivals:
-                    named = {leader.id, *(x.id for x in rivals)}  # the sets of the models the sentence names
-                    sets = ", ".join(f"{m} {lo}–{hi}" if lo != hi else f"{m} {lo}"
-                                     for i, m, (lo, hi) in zip(ranks.scores, ranks.models, ranks.simultaneous)
-                                     if i in named)
+                    sets = ranks.describe({leader.id, *(x.id for x in rivals)})  # the models the sentence names
                     parts.append(f"the leader {leader.model} {leader.cell.shown} is not alone at first place: "
                                  f"{', '.join(f'{x.model} {x.cell.shown}' for x in rivals[:4])}"
                                  f"{f' and {len(rivals) - 4} more' if len(rivals) > 4 else ''} could rank first too "
@@ -412,7 +409,7 @@ class BestNotSignificant(Rule):
                 s = tops[0]
                 noisy.setdefault((s.input, s.table, s.model), []).append((s, *found))
                 tied[s.id] = tops[1:]
-        places = {i: span for r in context.ranks for i, span in zip(r.scores, r.marginal)}
+        places = {i: r.places(i, simultaneous=False) for i, r in ranked_by_score(context.ranks).items()}
         for marks in noisy.values():
             if len(marks) < self.SAME_MODEL:
                 yield from (self._one(s, rival, c, context.alpha, tied[s.id], places.get(s.id)) for s, rival, c in marks)
