@@ -79,9 +79,11 @@ def _default_pdf(source: str) -> Path:
 @click.option("--extend-select", multiple=True, help="Rules to add to the selection (--select or the project's), as ruff's option does.")
 @click.option("--ignore", multiple=True, help="Drop these rules (code prefix, slug or family; comma-separated).")
 @click.option("--fail-on", type=click.Choice(FAIL_LEVELS), default="error", show_default=True, help="Exit 1 when a finding is at or above this severity.")
-@click.option("--alpha", type=float, default=0.05, show_default=True, help="Two-sided significance level.")
+@click.option("--alpha", type=float, default=0.05, show_default=True,
+              help="Two-sided significance level of every test, interval and rank set.")
 @click.option("--power", type=float, default=0.8, show_default=True, help="Power for minimum detectable effects.")
-@click.option("--ci-method", type=click.Choice(["wilson", "clopper-pearson", "jeffreys"]), default="wilson", show_default=True)
+@click.option("--ci-method", type=click.Choice(["wilson", "clopper-pearson", "jeffreys"]), default="wilson", show_default=True,
+              help="Interval for a score, and (square-and-add of two such intervals) for a gap and the test it inverts.")
 @click.option("--claims", "claims_files", multiple=True, type=click.Path(dir_okay=False), help="The vendor's text claims (one per line; UTF-8 or GB18030) to judge against the tables.")
 @click.option("--subject", metavar="MODEL", help="The vendor's own model, whose gaps to each rival the noise findings judge (default: the model the claims file is about, else the most often marked best).")
 @click.option("--export-claims", type=click.Path(dir_okay=False), help="Also write every parsed record as a long CSV (correct it by hand and run it again).")
