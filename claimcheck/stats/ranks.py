@@ -70,9 +70,11 @@ def proportion_rank_sets(proportions: Sequence[float], ns: Sequence[int], alpha:
     """Rank sets for proportions (higher = better) on ``ns`` items each.
 
     Each pair is studentized by its pooled binomial SE, ``sqrt(pbar (1 - pbar) (1/n_j + 1/n_k))`` (the
-    score-test scale, which does not shrink for the pair farthest from the middle: with each model's own
-    SE the family-wise error under the global null was 5.8% at K = 10), and the null draws use each
-    model's Agresti-Coull SE (:func:`proportion_se`).
+    score-test scale, which does not shrink for the pair farthest from the middle), and the null draws use
+    each model's Agresti-Coull SE (:func:`proportion_se`).  Under the global null (K models at 50% on 500
+    items) the family-wise error measured 5.6% at K = 10 (5.8% with each model's own SE as the scale, same
+    draws; Monte Carlo SD 0.3%) and 5.1% at K = 26: binomial discreteness and estimated SEs leave it a
+    little above alpha, where normal scores with known SEs give 4.95%.
     """
     import numpy as np
 
