@@ -1,0 +1,314 @@
+"""CC302, CC303, CC306 — the gaps a reader of a row is invited to see, and whether the data support them.
+
+The row's leader against its rivals (judged by rank sets where the row has them), the subject against
+its rivals, a marked best cell against its runner-up: each read from the comparisons and rank sets the
+checker built (:mod:`claimcheck.checker.comparisons`, :mod:`claimcheck.checker.family`,
+:mod:`claimcheck.checker.ranking`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from claimcheck.checker.base import CheckContext, Rule, cell_name
+from claimcheck.checker.emphasis import MarkedRow, claims_best, marked_rows, merit
+from claimcheck.records import Comparison, Finding, Score, ranked_by_score
+
+def _level(context: CheckContext) -> str:
+    """The confidence level the report runs at ("95%", "99%")."""
+    return f"{100 * (1 - context.alpha):g}%"
+
+
+def _pp(x: float | None) -> str:
+    if x is None:
+        return "—"
+    value = round(100 * x, 1)
+    return f"{value + 0.0 if value else 0.0:.1f} pp"  # never "-0.0 pp"
+
+
+@dataclass(frozen=True)
+class ReadRow:
+    """The gaps a reader of one printed row is invited to see: the leader against each rival, and
+    the subject (the vendor's model) against each model it was compared with."""
+
+    cells: tuple[Score, ...]
+    leader: Score
+    subject: Score | None
+    judged: tuple[Comparison, ...]  # head-to-head tests involving the leader or the subject, in a Holm family
+    looked_at: tuple[Comparison, ...] = ()  # every head-to-head test of the leader or the subject
+
+    def within_noise(self, who: Score) -> list[tuple[Comparison, Score]]:
+        """The judged comparisons of ``who`` left within noise, with the rival, rivals in row order."""
+        out = [(c, next(x for x in self.cells if x.id != who.id and x.id in c.scores))
+               for c in self.judged if who.id in c.scores and c.verdict == "within-noise"
+               and (c.diff if c.diff is not None else c.gap)]  # an exact tie is no lead to doubt
+        return sorted(out, key=lambda pair: self.cells.index(pair[1]))
+
+    def tested(self, who: Score) -> int:
+        return sum(1 for c in self.judged if who.id in c.scores and c.p is not None)
+
+
+def read_rows(context: CheckContext) -> list[ReadRow]:
+    """Every printed row with head-to-head tests, seen as a reader of the release sees it (shared by
+    CC302 and CC303: one row, one view)."""
+    def build() -> list[ReadRow]:
+        tests: dict[str, list[Comparison]] = {}
+        for c in context.comparisons:
+            if c.kind == "head-to-head" and c.p is not None:
+                tests.setdefault(context.score(c.scores[0]).group, []).append(c)
+        out = []
+        for group, comps in tests.items():
+            ids = {i for c in comps for i in c.scores}
+            cells = tuple(s for s in context.rows()[group] if s.id in ids)
+            leader = max(cells, key=merit)
+            subject = next((s for s in cells if context.subject and s.model == context.subject.model), None)
+            looked = tuple(c for c in comps if leader.id in c.scores or (subject is not None and subject.id in c.scores))
+            out.append(ReadRow(cells, leader, subject, tuple(c for c in looked if c.p_adjusted is not None), looked))
+        return out
+    return context.memo("read_rows", build)
+
+
+def _of(k: int, m: int) -> str:
+    if k == m:
+        return {1: "the one model", 2: "both models"}.get(m, f"all {m} models")
+    return f"{k} of the {m} models"
+
+
+def _rival_list(pairs: list[tuple[Comparison, Score]], level: str, most: int = 4) -> str:
+    """The rivals a model is within noise of, the closest with its interval and statistic."""
+    closest = min(range(len(pairs)), key=lambda i: abs(pairs[i][0].diff if pairs[i][0].diff is not None
+                                                      else pairs[i][0].gap or 0))
+    pairs = [pairs[closest], *pairs[:closest], *pairs[closest + 1:]]  # the closest first
+    shown = []
+    for i, (c, x) in enumerate(pairs[:most]):
+        gap = _pp(abs(c.diff)) if c.diff is not None else f"{abs(c.gap or 0):g} points"
+        if i == 0 and c.diff_ci:
+            gap += f", {level} CI before correction [{_pp(c.diff_ci[0])}, {_pp(c.diff_ci[1])}]"
+            gap += f", z = {c.z:.2f}" if c.z is not None else ""
+        shown.append(f"{x.model} {x.cell.shown} ({gap})")
+    more = len(pairs) - most
+    return ", ".join(shown) + (f" and {more} more" if more > 0 else "")
+
+
+class GapWithinNoise(Rule):
+    """A gap a reader of the row is invited to see that the data leave within sampling noise.
+
+    A gap is evidence only when it is larger than the sampling noise of the benchmark.  Each
+    comparable gap gets an interval (Newcombe's by default, ``--ci-method``) and the p-value of the
+    test that interval inverts; Holm's correction runs within the table's family of judged gaps,
+    fixed before any gap is looked at (the subject against each rival, marked cells, claims, the
+    one gap of a two-model row).  "Not significant" means the data cannot tell the models apart,
+    not that they are equal.  A finding is a row, not a pair: the subject (``--subject``, the
+    claims file's model, or the model most often marked best) within noise of its rivals, and a
+    leader that is not alone at first place.  The leader is picked by looking at the scores, so in
+    rows of three or more comparable models it is judged by simultaneous rank confidence sets
+    (Mogstad et al. 2024), not by pairwise tests chosen after ranking.  Every pairwise test stays in
+    the report's comparisons.
+
+    Bad:
+        | Agent Index v1.2 (n=500) | 90.4 | 87.6 |: a 2.8-point gap, z = 1.41, not significant.
+    Good:
+        | GPQA Diamond (198 questions) | 80.0% | 50.0% |: z = 6.59, significant after Holm.
+    Reference: Holm, S. (1979). "A Simple Sequentially Rejective Multiple Test Procedure." Scand. J. Stat. 6,
+        65–70; Newcombe, R. G. (1998). "Interval estimation for the difference between independent
+        proportions: comparison of eleven methods." Stat. Med. 17, 873–890 (90.4 vs 87.6, n = 500: z = 1.41);
+        Mogstad, M., Romano, J. P., Shaikh, A. M. & Wilhelm, D. (2024). "Inference for Ranks." Rev. Econ. Stud.
+        91, 476–518, doi:10.1093/restud/rdad006.
+    """
+
+    code, slug, family, severity = "CC302", "gap-within-noise", "noise", "warning"
+
+    def check(self, context: CheckContext) -> Iterator[Finding]:
+        ranked = ranked_by_score(context.ranks)
+        repeated: set = set()
+        for row in read_rows(context):
+            parts, pairs, rivals = [], [], []
+            leader, subject = row.leader, row.subject
+            ranks = ranked.get(leader.id)
+            family = next((f for f in context.families if f.input == leader.input and f.table == leader.table), None)
+            tests = len(family.members) if family else 0
+            if claims_best(leader):
+                pass  # a marked leader within noise is CC306's finding
+            elif ranks is not None and leader.id in ranks.scores and (subject is None or subject.id != leader.id):
+                # a leader picked by looking: judged by the simultaneous rank sets, not by pairs chosen after ranking
+                rivals = [x for i in ranks.could_lead() if i != leader.id
+                          and merit(x := context.score(i)) != merit(leader)]  # an exact tie is no lead to doubt
+                if rivals:
+                    sets = ranks.describe({leader.id, *(x.id for x in rivals)})  # the models the sentence names
+                    parts.append(f"the leader {leader.model} {leader.cell.shown} is not alone at first place: "
+                                 f"{', '.join(f'{x.model} {x.cell.shown}' for x in rivals[:4])}"
+                                 f"{f' and {len(rivals) - 4} more' if len(rivals) > 4 else ''} could rank first too "
+                                 f"({_level(context)} simultaneous rank sets: {sets})")
+            elif noisy := row.within_noise(leader):
+                parts.append(f"the leader {leader.model} {leader.cell.shown} is within sampling noise of "
+                             f"{_of(len(noisy), row.tested(leader))} it was tested against: {_rival_list(noisy, _level(context))}")
+                pairs += noisy
+            if subject is not None and subject.id != leader.id:
+                said = {c.id for c, _ in pairs}
+                noisy = [(c, x) for c, x in row.within_noise(subject) if c.id not in said]  # each gap said once
+                unmarked = [x for x in row.cells if not claims_best(x)]
+                if claims_best(leader) and unmarked and max(unmarked, key=merit).id == subject.id:
+                    noisy = [(c, x) for c, x in noisy if x.id != leader.id]  # the bold lead over it is CC306's
+                if subject in rivals:  # already named as a possible first: its gap to the leader is evidence, said
+                    pairs += [(c, x) for c, x in noisy if x.id == leader.id]
+                    noisy = [(c, x) for c, x in noisy if x.id != leader.id]
+                if noisy:
+                    parts.append(f"{subject.model} {subject.cell.shown} (the subject) is within sampling noise of "
+                                 f"{_of(len(noisy), row.tested(subject))} it was tested against: {_rival_list(noisy, _level(context))}")
+                    pairs += noisy
+            if not parts:
+                continue
+            first = row.leader
+            ids = list(dict.fromkeys([*(i for c, _ in pairs for i in c.scores),
+                                      *([leader.id, *(x.id for x in rivals)] if rivals else [])]))
+            same = (first.input, first.title.casefold(), frozenset((context.score(i).model, context.score(i).value)
+                                                                    for i in ids))
+            if same in repeated:
+                continue  # the same rows reprinted in a second table of the page: said once
+            repeated.add(same)
+            assumed = any("assumed" in c.n_source for c, _ in pairs) or any(
+                x.resolution.n_source == "assumed" for x in [leader, *rivals])
+            holm = (f" (Holm-adjusted p ≥ {context.alpha:g} within the {tests} judged gap{'s' if tests != 1 else ''} "
+                    f"of its table)") if pairs and "it was tested against" in parts[-1] else ""
+            yield self.finding(
+                f"{first.title!r} ({first.ref}): " + "; ".join(parts) + holm + (" (n assumed)" if assumed else ""),
+                scores=ids,
+                rank_sets={m: list(span) for m, span in zip(ranks.models, ranks.simultaneous)} if rivals and ranks else None,
+                comparisons=[c.id for c, _ in pairs], leader=row.leader.model,
+                subject=row.subject.model if row.subject is not None else None,
+                gaps=[{"a": context.score(c.scores[0]).model, "b": context.score(c.scores[1]).model, "diff": c.diff,
+                       "diff_ci": c.diff_ci, "p_adjusted": c.p_adjusted} for c, _ in pairs],
+                alpha=context.alpha, tests=tests, n=sorted({n for c, _ in pairs for n in c.n}),
+            )
+
+
+class Underpowered(Rule):
+    """Gaps smaller than the minimum detectable effect at the table's item counts.
+
+    At a given n, gaps below the minimum detectable effect (α two-sided, the report's power)
+    are missed more often than found.  The number of items per model needed to detect the
+    observed gap, n = 2·p̄(1−p̄)(z₁₋α/₂ + z₁₋β)²/δ², says how far the table is from supporting
+    it.  Said once per table, over the gaps a reader is invited to see (each row's leader and the
+    subject against their rivals), with the rows where they fall.
+
+    Bad:
+        a 2.8 pp lead on a 500-item benchmark (MDE ≈ 5.5 pp at power 0.8).
+    Good:
+        report the MDE beside the gap, or run enough items (≈ 1,900 per model here).
+    Reference: Cohen, J. (1988). Statistical Power Analysis for the Behavioral Sciences, 2nd ed. Erlbaum;
+        Card, D. et al. (2020). "With Little Power Comes Great Responsibility." EMNLP 2020,
+        doi:10.18653/v1/2020.emnlp-main.745 (at p ≈ 0.9, 95% confidence alone needs ≈769 items per model for 3
+        pp).
+    """
+
+    code, slug, family, severity = "CC303", "underpowered", "noise", "info"
+
+    def check(self, context: CheckContext) -> Iterator[Finding]:
+        tables: dict[tuple[int, int], list[tuple[ReadRow, list[Comparison]]]] = {}
+        for row in read_rows(context):
+            small = [c for c in row.looked_at if c.diff is not None and c.mde is not None and abs(c.diff) < c.mde
+                     and (c.verdict == "within-noise" or (c.verdict == "descriptive" and c.p >= context.alpha))]
+            # a gap the test resolved needs no more items; power is no inference, so unjudged gaps count too
+            if small:
+                tables.setdefault((row.leader.input, row.leader.table), []).append((row, small))
+        for rows in tables.values():
+            comps = [c for _, small in rows for c in small]
+            mdes = [c.mde for c in comps]
+            need = max((c.n_needed for c in comps if c.n_needed), default=None)
+            listed = "; ".join(
+                f"{row.leader.title!r} ({row.leader.ref}): MDE {_pp(max(c.mde for c in small))} at n = "
+                f"{small[0].n[0]}, {len(small)} gap{'s' if len(small) != 1 else ''} below it"
+                for row, small in rows[:6]) + (f"; and {len(rows) - 6} more rows" if len(rows) > 6 else "")
+            span = _pp(min(mdes)) if min(mdes) == max(mdes) else f"{_pp(min(mdes))}–{_pp(max(mdes))}"
+            yield self.finding(
+                f"{len(comps)} gap{'s' if len(comps) != 1 else ''} in {len(rows)} row{'s' if len(rows) != 1 else ''} "
+                f"{'are' if len(comps) != 1 else 'is'} smaller than the minimum detectable effect ({span} at power {context.power:g}): {listed}"
+                + (f"; the smallest would need about {need:,} items per model" if need else ""),
+                scores=list(dict.fromkeys(i for c in comps for i in c.scores)), comparisons=[c.id for c in comps],
+                mde=[min(mdes), max(mdes)], n_needed=need, alpha=context.alpha, power=context.power,
+                rows=len(rows),
+            )
+
+
+class BestNotSignificant(Rule):
+    """A bold, "best" or "SOTA" cell that is the best of its row but not significantly ahead of the runner-up.
+
+    Bold in a benchmark table is a claim of superiority the data must support.  When the
+    marked cell is the highest (or, for lower-is-better metrics, the lowest) and the gap to the
+    best unmarked cell is within sampling noise (the gap's interval and the test it inverts,
+    Holm-corrected within the table's family of judged gaps), the bold marks a tie; where the row
+    has rank sets, the finding gives the marked cell's marginal rank set, and several cells tied
+    at the top and all marked are one finding.  A mark on a cell that is not the best is a different fault,
+    CC409.  Where the lead cannot be tested (no item count, cells not comparable), nothing is
+    said here: CC301 and the CC2xx rules already name the reason.
+
+    Bad:
+        | GPQA Diamond | **70.2%** | 68.7% |   (n = 198: gap 1.5 pp, p ≈ 0.76)
+    Good:
+        | GPQA Diamond | 70.2% | 68.7% |   (no bold, or a note that bold marks ties within noise)
+    Reference: Altman, D. G. & Bland, J. M. (1995). "Absence of evidence is not evidence of absence." BMJ 311,
+        485, doi:10.1136/bmj.311.7003.485; Holm, S. (1979). Scand. J. Stat. 6(2), 65–70 (even a 2.8 pp lead,
+        90.4 vs 87.6 at n = 500, gives z = 1.41; not significant is not equal).
+    """
+
+    code, slug, family, severity = "CC306", "best-not-significant", "noise", "warning"
+
+    #: this many marks of one model in one table within noise: one finding for the model's marks
+    SAME_MODEL = 3
+
+    def check(self, context: CheckContext) -> Iterator[Finding]:
+        comparisons = {frozenset(c.scores): c for c in context.comparisons if c.kind == "head-to-head"}
+        noisy: dict[tuple[int, int, str], list[tuple[Score, Score, Comparison]]] = {}
+        tied: dict[str, list[Score]] = {}  # marks tied at the top with the one a finding is about: one finding
+        for view in marked_rows(context):
+            tops = [s for s in view.marked if view.is_top(s)]
+            if tops and (found := self._within_noise(view, tops[0], comparisons)):
+                s = tops[0]
+                noisy.setdefault((s.input, s.table, s.model), []).append((s, *found))
+                tied[s.id] = tops[1:]
+        places = {i: r.places(i, simultaneous=False) for i, r in ranked_by_score(context.ranks).items()}
+        for marks in noisy.values():
+            if len(marks) < self.SAME_MODEL:
+                yield from (self._one(s, rival, c, context.alpha, tied[s.id], places.get(s.id)) for s, rival, c in marks)
+            else:
+                yield self._many(marks, context.alpha)
+
+    @staticmethod
+    def _within_noise(view: MarkedRow, s: Score, comparisons: dict) -> tuple[Score, Comparison] | None:
+        rival = view.rival()
+        c = comparisons.get(frozenset((s.id, rival.id))) if rival is not None else None
+        return (rival, c) if c is not None and c.verdict == "within-noise" else None
+
+    def _many(self, marks: list[tuple[Score, Score, Comparison]], alpha: float) -> Finding:
+        """One model's best marks in one table, each within noise of its runner-up."""
+        s0 = marks[0][0]
+        shown = "; ".join(f"{s.title!r} ({s.ref}): {s.cell.shown} vs {rival.model} {rival.cell.shown}, "
+                          f"{_pp(abs(c.diff)) if c.diff is not None else f'{abs(c.gap or 0):g} points'}"
+                          for s, rival, c in marks[:6]) + (f"; and {len(marks) - 6} more" if len(marks) > 6 else "")
+        return self.finding(
+            f"{len(marks)} of {s0.model}'s best marks lead the runner-up by a gap within sampling noise "
+            f"(Holm-adjusted p ≥ {alpha:g}): {shown}",
+            scores=list(dict.fromkeys(i for s, rival, _ in marks for i in (s.id, rival.id))),
+            comparisons=[c.id for _, _, c in marks], verdict="within-noise", model=s0.model, marks=len(marks),
+            gaps=[{"row": s.title, "diff": c.diff, "diff_ci": c.diff_ci, "p_adjusted": c.p_adjusted} for s, _, c in marks],
+            alpha=alpha,
+        )
+
+    def _one(self, s: Score, rival: Score, c: Comparison, alpha: float, tied: list[Score] = (),
+             places: tuple[int, int] | None = None) -> Finding:
+        gap = _pp(abs(c.diff)) if c.diff is not None else f"{abs(c.gap or 0):g} points"
+        ci = f", {100 * (1 - alpha):g}% CI before correction [{_pp(c.diff_ci[0])}, {_pp(c.diff_ci[1])}]" if c.diff_ci else ""
+        who = f"{cell_name(s)} is marked best" if not tied else (
+            f"{', '.join(x.model for x in [s, *tied][:-1])} and {tied[-1].model} {s.cell.shown} on {s.title!r} "
+            f"({s.ref}) are marked best, tied,")
+        return self.finding(
+            f"{who} over {rival.model} {rival.cell.shown}, but the gap ({gap}{ci}, "
+            f"Holm-adjusted p = {c.p_adjusted:.3g}) is within sampling noise"
+            + (f"; its {100 * (1 - alpha):g}% rank set is {places[0]}–{places[1]}, not first place alone"
+               if places and places != (1, 1) else "")
+            + (" (n assumed)" if "assumed" in c.n_source else ""),
+            scores=(s.id, *(x.id for x in tied), rival.id), rank_set=list(places) if places else None, comparisons=(c.id,), verdict="within-noise", diff=c.diff,
+            diff_ci=c.diff_ci, z=c.z, p=c.p, p_adjusted=c.p_adjusted, alpha=alpha, n=list(c.n),
+            tied=[x.model for x in tied],
+        )
