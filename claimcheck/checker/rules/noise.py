@@ -65,7 +65,8 @@ class SmallBenchmark(Rule):
     """A benchmark so small that one item moves the score by a point or more.
 
     AIME has 30 problems per year: one problem is 3.3 pp, and a "2-point lead" is less
-    than one problem.  Below about 100 items, gaps of a few points are single items.
+    than one problem.  Below about 100 items, gaps of a few points are single items.  Said once
+    per benchmark and item count on a page, naming every row it applies to.
 
     Bad:
         | AIME 2025 | 86.7% | 83.3% |   (one problem apart)
@@ -81,11 +82,19 @@ class SmallBenchmark(Rule):
     def check(self, context: CheckContext) -> Iterator[Finding]:
         rows = rows_where(context, lambda s: s.unit in PROPORTION_UNITS and s.n and s.resolution.n_source != "assumed"
                      and 100.0 / s.n >= 1.0)
+        by_benchmark: dict[tuple, list[list[Score]]] = {}  # one finding per benchmark and n on a page
         for scores in rows.values():
             s = scores[0]
+            key = (s.input, s.benchmark or s.title.casefold(), s.resolution.version, s.resolution.subset, s.n)
+            by_benchmark.setdefault(key, []).append(scores)
+        for lines in by_benchmark.values():
+            s = lines[0][0]
+            also = [line[0] for line in lines[1:]]
+            more = (f" (so do {', '.join(f'{x.title!r} ({x.ref})' for x in also[:4])}"
+                    f"{f' and {len(also) - 4} more rows' if len(also) > 4 else ''})") if also else ""
             yield self.finding(
-                f"{s.title!r} ({s.ref}) has {s.n} items: one item moves the score by {100.0 / s.n:.1f} pp",
-                scores=[x.id for x in scores], n=s.n, step_pp=100.0 / s.n,
+                f"{s.title!r} ({s.ref}) has {s.n} items{more}: one item moves the score by {100.0 / s.n:.1f} pp",
+                scores=[x.id for line in lines for x in line], n=s.n, step_pp=100.0 / s.n, rows=len(lines),
             )
 
 
@@ -94,7 +103,7 @@ class NearCeiling(Rule):
 
     Near the ceiling, differences carry little information about capability: the
     remaining errors are often label errors or ambiguous items, and intervals pile up
-    against 100%.
+    against 100%.  The same cells reprinted in another table of the page are said once.
 
     Bad:
         | GPQA Diamond | 96.0% | 95.5% |
@@ -112,9 +121,15 @@ class NearCeiling(Rule):
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         rows = rows_where(context, lambda s: s.proportion is not None and not is_reference(s.model))
+        said: set = set()  # the same cells reprinted in another table of the page: said once
         for scores in rows.values():
             s = scores[0]
             high = [x for x in scores if x.proportion >= self.threshold]
+            same = (s.input, s.benchmark or s.title.casefold(),
+                    frozenset((x.model, x.value) for x in high) if high else max(x.value for x in scores))
+            if same in said:
+                continue
+            said.add(same)
             top = max(x.proportion for x in scores)
             sat = sorted((st for st in s.resolution.statuses if st.state == "saturated"),
                          key=lambda st: (st.unverified, st.when is None))

@@ -206,11 +206,16 @@ class Underpowered(Rule):
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         tables: dict[tuple[int, int], list[tuple[ReadRow, list[Comparison]]]] = {}
+        said: set = set()  # the same rows reprinted in another table of the page: counted once
         for row in read_rows(context):
-            small = [c for c in row.looked_at if c.diff is not None and c.mde is not None and abs(c.diff) < c.mde
+            small = [c for c in row.looked_at if c.diff and c.mde is not None and abs(c.diff) < c.mde
                      and (c.verdict == "within-noise" or (c.verdict == "descriptive" and c.p >= context.alpha))]
-            # a gap the test resolved needs no more items; power is no inference, so unjudged gaps count too
-            if small:
+            # a gap the test resolved needs no more items; power is no inference, so unjudged gaps count too;
+            # an exact tie is no gap
+            same = (row.leader.input, row.leader.title.casefold(),
+                    frozenset((context.score(i).model, context.score(i).value) for c in small for i in c.scores))
+            if small and same not in said:
+                said.add(same)
                 tables.setdefault((row.leader.input, row.leader.table), []).append((row, small))
         for rows in tables.values():
             comps = [c for _, small in rows for c in small]
@@ -277,7 +282,9 @@ class BestNotSignificant(Rule):
     @staticmethod
     def _within_noise(view: MarkedRow, s: Score, comparisons: dict) -> tuple[Score, Comparison] | None:
         rival = view.rival()
-        c = comparisons.get(frozenset((s.id, rival.id))) if rival is not None else None
+        if rival is None or merit(rival) == merit(s):
+            return None  # an unmarked cell equal to the mark: a tie the marks hide, CC409's finding, not a lead
+        c = comparisons.get(frozenset((s.id, rival.id)))
         return (rival, c) if c is not None and c.verdict == "within-noise" else None
 
     def _many(self, marks: list[tuple[Score, Score, Comparison]], alpha: float) -> Finding:
