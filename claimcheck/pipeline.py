@@ -146,7 +146,8 @@ def apply_footnotes(observations: Sequence[Observation], readings: Sequence[Tabl
         table_notes = notes[obs.table]
         if table_notes and res.benchmark:
             markers = (*obs.cell.markers, *label_markers(obs.context.label))
-            note = note_for(markers, table_notes) if markers else None
+            bench = res.benchmark
+            note = note_for(markers, table_notes, lambda text: resolver.mentions(text, bench)) if markers else None
             if note is not None:
                 res = refine(res, note, resolver)
             for n in table_notes:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Sequence
+from typing import Callable, Sequence
 
 from claimcheck.parsing.labels import extract_facets
 from claimcheck.parsing.legend import mark_key, read_note
@@ -40,13 +40,21 @@ def read_notes(notes: Sequence[str]) -> list[Note]:
 
 def label_markers(label: str) -> tuple[str, ...]:
     """Footnote marks printed on a row label ("SWE-bench Verified†", "HLE*"): they concern every cell of it."""
-    return tuple(_LABEL_MARKS.findall(label or ""))
+    found = _LABEL_MARKS.findall(label or "")
+    if (label or "").lstrip().startswith("**"):  # "**LiveCodeBench***": the bold's closing ** and a * mark
+        found = [m[2:] if m.startswith("**") else m for m in found]
+        found = [m for m in found if m]
+    return tuple(found)
 
 
-def note_for(markers: Sequence[str], notes: Sequence[Note]) -> Note | None:
-    """The marked note that explains one of a cell's markers."""
+def note_for(markers: Sequence[str], notes: Sequence[Note], names: Callable[[str], bool] | None = None) -> Note | None:
+    """The marked note that explains one of a cell's markers.  Where several notes share the marker (two
+    "*" notes under one table), the one that ``names`` the cell's benchmark is it, if one does."""
     keys = {mark_key(m) for m in markers}
-    return next((n for n in notes if n.marker is not None and mark_key(n.marker) in keys), None)
+    found = [n for n in notes if n.marker is not None and mark_key(n.marker) in keys]
+    if len(found) > 1 and names is not None:
+        return next((n for n in found if names(n.text)), found[0])
+    return found[0] if found else None
 
 
 def stated_count(text: str) -> int | None:
@@ -59,7 +67,8 @@ def stated_count(text: str) -> int | None:
 
 
 def refine(res: Resolution, note: Note, resolver) -> Resolution:
-    """A cell's resolution after its marked note: subset, n, tools, selection, second-hand."""
+    """A cell's resolution after its marked note: version or date window, subset, n, tools, selection,
+    second-hand."""
     if res.benchmark is None:
         return res
     facets = extract_facets(note.text)
@@ -74,6 +83,9 @@ def refine(res: Resolution, note: Note, resolver) -> Resolution:
             changes.update(n=n, n_source=source, reasons=reasons,
                            n_note=why or (None if source == "registry" else
                                           f"the footnote's subset {subset.id!r} has no verified count"))
+    if res.version is None and (facets.window or facets.version):  # "LiveCodeBench version 6, date range 2408-2505"
+        changes["version"] = facets.window or facets.version
+        changes["unstated_versions"] = ()
     count = stated_count(note.text)
     if count:
         changes.update(n=count, n_source="table", n_note=None)
