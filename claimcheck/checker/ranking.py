@@ -4,7 +4,8 @@ A row's leader is chosen by looking at the scores, so "the leader is ahead" is n
 pairwise test; it is a statement about ranks, answered by the simultaneous rank sets of
 :mod:`claimcheck.stats.ranks`.  A row gets rank sets when it has three or more models, every one a
 proportion with a known n or a rating with a published interval, and every pair of them comparable (the comparability rules find no
-known difference); two-model rows are one pairwise question and are judged as such.
+known difference); two-model rows are one pairwise question and are judged as such, and rows of more
+than MAX_MODELS (40) models are left unranked.
 """
 
 from __future__ import annotations
@@ -18,6 +19,10 @@ from claimcheck.records import PROPORTION_UNITS, RankedRow, Score
 METHOD = ("rank confidence sets by the stepdown of Mogstad, Romano, Shaikh & Wilhelm (2024): each pair studentized "
           "by its pooled binomial standard error, null draws from each score's Agresti-Coull standard error; "
           "{draws:,} seeded normal draws")
+
+#: A row of more models than this is a leaderboard, not a release table: its K(K-1) pairs are not ranked here
+#: (the stepdown's cost grows with K squared times the draws).
+MAX_MODELS = 40
 
 ELO_METHOD = ("rank confidence sets by the stepdown of Mogstad, Romano, Shaikh & Wilhelm (2024) from the published 95% "
               "intervals (the wider side as the standard error; ratings treated as independent); {draws:,} seeded "
@@ -45,7 +50,7 @@ def _rank_row(group: str, cells: list[Score], rules: list[ComparabilityRule], al
     from claimcheck.stats.ranks import DRAWS, proportion_rank_sets, rank_sets
 
     cells = list({s.model: s for s in reversed(cells)}.values())[::-1]  # one cell per model, the first
-    if len(cells) < 3 or len({s.unit for s in cells}) != 1:
+    if len(cells) < 3 or len(cells) > MAX_MODELS or len({s.unit for s in cells}) != 1:
         return None
     if any(d is not None and d.known for a, b in itertools.combinations(cells, 2) for r in rules
            if (d := r.difference(a, b)) is not None):

@@ -182,3 +182,16 @@ def test_size_blocks_that_each_mark_a_best_are_separate_contests(tmp_path):
     for c in report.comparisons:
         if c.id in family.members:
             assert by_id[c.scores[0]].block == by_id[c.scores[1]].block
+
+
+def test_a_row_of_more_than_forty_models_is_left_unranked(tmp_path):
+    """A leaderboard-sized row: K(K-1) pairs times 10,000 draws is not a release table's cost (a 3,000-model row
+    ran past two minutes before the cap)."""
+    from claimcheck.checker.ranking import MAX_MODELS
+
+    models = [f"M{i}" for i in range(MAX_MODELS + 1)]
+    values = [f"{30 + i * 0.5:.1f}%" for i in range(MAX_MODELS + 1)]
+    report = _audit(tmp_path, "Benchmark," + ",".join(models) + "\nGPQA Diamond," + ",".join(values) + "\n")
+    assert report.ranks == ()
+    fewer = _audit(tmp_path, "Benchmark," + ",".join(models[:MAX_MODELS]) + "\nGPQA Diamond," + ",".join(values[:MAX_MODELS]) + "\n")
+    assert len(fewer.ranks) == 1

@@ -141,3 +141,13 @@ def test_proportions_are_studentized_by_the_pooled_pair_scale():
     assert proportion_rank_sets([0.0, 0.0, 1.0], [10, 10, 10])[2] == RankSet(1, 1)  # 0 of 10 against 0 of 10
     with pytest.raises(ValueError):
         proportion_rank_sets([0.5, 1.5], [10, 10])
+
+
+def test_the_pairs_are_simulated_in_blocks_without_changing_the_sets(monkeypatch):
+    import claimcheck.stats.ranks as ranks
+
+    rng = np.random.default_rng(9)
+    est, se = rng.normal(0, 2, 12), rng.uniform(0.5, 1.5, 12)
+    whole = rank_sets(est, se, draws=2000)
+    monkeypatch.setattr(ranks, "_PAIRS_PER_BLOCK", 7)
+    assert rank_sets(est, se, draws=2000) == whole
