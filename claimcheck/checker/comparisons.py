@@ -101,6 +101,10 @@ def _same_item(a: Score, b: Score) -> bool:
     return _bench_key(a) == _bench_key(b) and a.resolution.subset == b.resolution.subset
 
 
+#: Rows up to this many models pair each marked cell with every rival.
+MARKED_ROW_MAX = 40
+
+
 def _leader_and_neighbours(group: list[Score], subject: str | None = None) -> list[tuple[Score, Score]]:
     ranked = sorted(group, key=lambda s: _rank_key(s), reverse=True)
     ranked = list({s.model: s for s in reversed(ranked)}.values())[::-1]  # one cell per model
@@ -113,7 +117,11 @@ def _leader_and_neighbours(group: list[Score], subject: str | None = None) -> li
     # the subject and every cell marked best, each against every rival of its block (the better-ranked
     # first): the pairs the table itself invites, named before any gap is looked at
     block_of = {s.id: block for block in marked_blocks(ranked) for s in block}
-    for mine in [s for s in ranked[1:] if s.model == subject or claims_best(s)]:
+    # a row styled whole ("Average" in bold) marks no best, and a leaderboard-sized row's marks are not
+    # each paired with every rival (a hostile table of thousands of bold cells would be millions of pairs)
+    marks = [s for s in ranked[1:] if claims_best(s)] if len(ranked) <= MARKED_ROW_MAX and not all(
+        claims_best(s) for s in ranked) else []
+    for mine in [s for s in ranked[1:] if s.model == subject or s in marks]:
         for x in block_of[mine.id]:
             if x is not mine and frozenset((x.id, mine.id)) not in have:
                 have.add(frozenset((x.id, mine.id)))

@@ -195,3 +195,9 @@ def test_a_row_of_more_than_forty_models_is_left_unranked(tmp_path):
     assert report.ranks == ()
     fewer = _audit(tmp_path, "Benchmark," + ",".join(models[:MAX_MODELS]) + "\nGPQA Diamond," + ",".join(values[:MAX_MODELS]) + "\n")
     assert len(fewer.ranks) == 1
+
+
+def test_a_row_styled_whole_marks_no_best_so_its_cells_get_no_pairs_of_their_own(tmp_path):
+    row = "Benchmark,A,B,C,D,E\nGPQA Diamond,**70.0%**,**60.0%**,**50.0%**,**40.0%**,**30.0%**\n"
+    report = _audit(tmp_path, row)
+    assert len(report.comparisons) == 4 + 3  # the leader against each, and each neighbour pair
