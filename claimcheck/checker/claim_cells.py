@@ -20,7 +20,7 @@ from typing import Callable, Sequence
 
 from claimcheck.checker.base import cell_name
 from claimcheck.claims.wording import gap_unit
-from claimcheck.records import Comparison, ParsedClaim, Score, half_unit
+from claimcheck.records import Comparison, ParsedClaim, RankedRow, Score, half_unit, ranked_by_score
 
 #: Units the claim parser gives to gaps ("+2.1 pp", "a 10-point jump"); all others are values.
 
@@ -28,13 +28,14 @@ from claimcheck.records import Comparison, ParsedClaim, Score, half_unit
 class Cells:
     """Scores and comparisons indexed for claim look-ups."""
 
-    def __init__(self, scores: Sequence[Score], comparisons: Sequence[Comparison]) -> None:
+    def __init__(self, scores: Sequence[Score], comparisons: Sequence[Comparison],
+                 ranks: Sequence[RankedRow] = ()) -> None:
         self.scores = tuple(scores)
         self.comparisons = tuple(comparisons)
         self._by_id = {s.id: s for s in self.scores}
         self._by_pair = {frozenset(c.scores): c for c in self.comparisons}
         self.asked: list[tuple[Score, Score]] = []  # every pair a claim was tested on, in order
-        self.ranks: dict = {}  # score id -> the RankedRow of its printed row, where the row has rank sets
+        self.ranks = ranked_by_score(ranks)  # score id -> the rank sets of its printed row, where it has them
 
     def score(self, score_id: str) -> Score:
         """The score with this id."""

@@ -43,7 +43,7 @@ from claimcheck.checker.claim_cells import (
 )
 from claimcheck.checker.claim_gaps import amount, gap_agrees, gap_range, gap_readings, gap_words, gaps_for
 from claimcheck.claims.wording import GAP_UNITS
-from claimcheck.records import PROPORTION_UNITS, ClaimVerdict, Comparison, ParsedClaim, RankedRow, Score, ranked_by_score
+from claimcheck.records import PROPORTION_UNITS, ClaimVerdict, Comparison, ParsedClaim, RankedRow, Score
 
 #: Verdicts from the most to the least serious; a claim gets the most serious of its parts.
 _RANK = {"contradicted": 0, "number-mismatch": 1, "incomparable": 2, "within-noise": 3,
@@ -77,8 +77,7 @@ def judge_claims(claims: Sequence[ParsedClaim], scores: Sequence[Score], compari
                  alpha: float = 0.05, ranks: Sequence[RankedRow] = ()) -> tuple[ClaimVerdict, ...]:
     """A verdict for every claim, in order.  "X is the best on B" is judged by X's marginal rank set where
     the row has rank sets (the claim names X before looking, so the marginal set is the valid one)."""
-    cells = Cells(scores, comparisons)
-    cells.ranks = ranked_by_score(ranks)
+    cells = Cells(scores, comparisons, ranks)
     return tuple(_judge(claim, cells, alpha) for claim in claims)
 
 
