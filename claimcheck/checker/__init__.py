@@ -72,13 +72,13 @@ def run(
     comparability = [r for r in instances if isinstance(r, ComparabilityRule)]
     comparisons = build_comparisons(scores, comparability, alpha=alpha, power=power, ci_method=ci_method,
                                     subject=subject.model if subject else None)
-    asked = claimed_pairs(claims, scores, comparisons)
+    ranks = rank_rows(scores, comparability, alpha)  # first: a "best" claim is judged by them, not by pairs
+    asked = claimed_pairs(claims, scores, comparisons, alpha=alpha, ranks=ranks)
     comparisons = more_comparisons(asked, comparisons, comparability, alpha=alpha, power=power, ci_method=ci_method)
     context = CheckContext(scores=tuple(scores), comparisons=comparisons, tables=tuple(tables), alpha=alpha,
                            power=power, settings=settings or {}, readings=tuple(readings), subject=subject)
     families = family.declare(context, {frozenset((a.id, b.id)) for a, b in asked})
     comparisons = family.adjust(comparisons, families, alpha)
-    ranks = rank_rows(scores, comparability, alpha)
     verdicts = judge_claims(claims, scores, comparisons, alpha=alpha, ranks=ranks)
     context = replace(context, comparisons=comparisons, claims=verdicts, families=families, ranks=ranks)
     findings: list[Finding] = []

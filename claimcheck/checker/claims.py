@@ -81,13 +81,14 @@ def judge_claims(claims: Sequence[ParsedClaim], scores: Sequence[Score], compari
     return tuple(_judge(claim, cells, alpha) for claim in claims)
 
 
-def claimed_pairs(claims: Sequence[ParsedClaim], scores: Sequence[Score],
-                  comparisons: Sequence[Comparison]) -> list[tuple[Score, Score]]:
+def claimed_pairs(claims: Sequence[ParsedClaim], scores: Sequence[Score], comparisons: Sequence[Comparison],
+                  alpha: float = 0.05, ranks: Sequence[RankedRow] = ()) -> list[tuple[Score, Score]]:
     """The pairs of cells the claims compare, found by judging them once before any gap is corrected:
-    they join their table's family, and those the report did not compare get a comparison of their own."""
-    cells = Cells(scores, comparisons)
+    they join their table's family, and those the report did not compare get a comparison of their own.
+    A "best" claim judged by rank sets compares no pair."""
+    cells = Cells(scores, comparisons, ranks)
     for claim in claims:
-        _judge(claim, cells, 0.05)
+        _judge(claim, cells, alpha)
     unique = {(s.id, t.id): (s, t) for s, t in cells.asked}
     return list(unique.values())
 

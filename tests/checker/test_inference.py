@@ -201,3 +201,9 @@ def test_a_row_styled_whole_marks_no_best_so_its_cells_get_no_pairs_of_their_own
     row = "Benchmark,A,B,C,D,E\nGPQA Diamond,**70.0%**,**60.0%**,**50.0%**,**40.0%**,**30.0%**\n"
     report = _audit(tmp_path, row)
     assert len(report.comparisons) == 4 + 3  # the leader against each, and each neighbour pair
+
+
+def test_a_best_claim_judged_by_rank_sets_adds_no_pairs_to_the_family(tmp_path):
+    report = _audit(tmp_path, ROW, "Alpha is the best model on GPQA Diamond.\n")
+    assert "rank set" in report.claims[0].explanation
+    assert all(reason != "claim" for f in report.families for reason, _ in f.reasons)
