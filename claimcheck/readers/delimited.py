@@ -22,10 +22,10 @@ def decode(data: bytes, path: str) -> tuple[str, str]:
     """Decode bytes as UTF-8 (with or without BOM), then GB18030; say which."""
     if not data.strip():
         raise InputError("the file is empty: expected a table with a header row", path=path)
-    if b"\x00" in data[:8192] and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise InputError("this is a binary file, not a text table (CSV, TSV, Markdown or HTML)", path=path)
     wide = "utf-32" if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")) else \
         "utf-16" if data.startswith((b"\xff\xfe", b"\xfe\xff")) else None  # the BOM says which (UTF-32 first)
+    if b"\x00" in data[:8192] and not wide:
+        raise InputError("this is a binary file, not a text table (CSV, TSV, Markdown or HTML)", path=path)
     if wide:
         try:
             return data.decode(wide), wide

@@ -91,3 +91,6 @@ def test_a_utf32_file_is_read_as_utf32_not_as_utf16():
 
     table, encoding, _ = read_delimited("Benchmark,A\nMMLU,50.1\n".encode("utf-32"), "t.csv")
     assert encoding == "utf-32" and table.header == ("Benchmark", "A") and table.rows[0][1].text == "50.1"
+    big_endian = b"\x00\x00\xfe\xff" + "Benchmark,A\nMMLU,50.1\n".encode("utf-32-be")  # not taken for binary
+    table, encoding, _ = read_delimited(big_endian, "t.csv")
+    assert encoding == "utf-32" and table.rows[0][1].text == "50.1"
