@@ -43,7 +43,7 @@ def test_rule_explanations_and_references_are_in_the_appendix_only():
 
 
 def test_each_row_has_one_lead_bar_against_its_closest_rival():
-    report = audit([str(EXAMPLES / "agent_index_preview.csv")], __import__("claimcheck.pipeline").pipeline.Options(assume_n=500))
+    report = audit([str(EXAMPLES / "agent_index_preview.csv")], Options(assume_n=500))
     bars = build_view(report).lead_bars
     assert len(bars) == 1
     (bar,) = bars
@@ -73,7 +73,6 @@ def test_cross_row_comparisons_of_one_line_item_are_one_conclusion_per_verdict(t
 
 
 def test_a_reference_row_leading_a_row_does_not_take_its_lead_bar(tmp_path):
-    from claimcheck.pipeline import Options
 
     path = tmp_path / "t.csv"
     path.write_text("Benchmark,Human,Nova,Astra\nMMLU,95.0%,80.0%,78.0%\nGSM8K,70.0%,80.0%,75.0%\n", encoding="utf-8")
@@ -83,7 +82,7 @@ def test_a_reference_row_leading_a_row_does_not_take_its_lead_bar(tmp_path):
 
 
 def test_without_charts_the_report_still_says_there_are_leads():
-    report = audit([str(EXAMPLES / "agent_index_preview.csv")], __import__("claimcheck.pipeline").pipeline.Options(assume_n=500))
+    report = audit([str(EXAMPLES / "agent_index_preview.csv")], Options(assume_n=500))
     html = render_html(build_view(report), charts=False)
     assert "No lead could be tested" not in html and 'id="charts">Each row' in html
 

@@ -85,8 +85,3 @@ def adjust(comparisons: Sequence[Comparison], families: Sequence[Family], alpha:
         if c.p is not None and c.id not in judged:
             out[i] = replace(c, verdict="descriptive")
     return tuple(out)
-
-
-def family_of(families: Sequence[Family], comparison_id: str) -> Family | None:
-    """The family a comparison was judged in, if any."""
-    return next((f for f in families if comparison_id in f.members), None)

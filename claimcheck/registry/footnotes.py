@@ -156,6 +156,6 @@ def apply_protocol(res: Resolution, sentence: str, model: str = "") -> Resolutio
         return replace(res, budget={**res.budget, "shots": shots}, reasons=reasons)
     if facets.metric and facets.metric.startswith(("avg@", "maj@", "cons@", "pass@")):
         return replace(res, metric=facets.metric, reasons=reasons)
-    if _SINGLE_RUN.search(sentence):
+    if single_run(sentence):
         return replace(res, single_run=True, reasons=reasons)
     return res

@@ -134,7 +134,7 @@ def implied_denominator(
             continue  # the cheap test first: the chance of so many fits is asked only of a real candidate
         chance = sum(chance_of_fit(n, d, 1, scale) for _, d, scale in values) / len(values)
         p = fits_beyond_chance(hits, len(values), chance)
-        if hits >= SHARE * len(values) and hits > beyond and p < evidence and (best is None or p < best.p):
+        if p < evidence and (best is None or p < best.p):
             best = ImpliedCount(name, n, hits, len(values), p)
     return best
 

@@ -58,9 +58,10 @@ def paired_binary_test(b: int, c: int, n: int, alpha: float = 0.05) -> Differenc
         z0 = (b - c) / math.sqrt(m)
         p = float(2 * norm_sf(abs(z0)))
         ci = _tango_interval(b, c, n, z_crit(alpha))
-    z = math.copysign(-float(norm_ppf(p / 2)), diff) if 0 < p < 1 and diff else 0.0
     if m >= EXACT_BELOW:
         z = z0  # the score statistic itself, exact where p underflows
+    else:
+        z = math.copysign(-float(norm_ppf(p / 2)), diff) if 0 < p < 1 and diff else 0.0
     return DifferenceTest(diff, ci, p, z, EXACT if m < EXACT_BELOW else TANGO)
 
 

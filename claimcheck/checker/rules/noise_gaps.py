@@ -121,13 +121,13 @@ class GapWithinNoise(Rule):
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         ranked = ranked_by_score(context.ranks)
+        family_size = {(f.input, f.table): len(f.members) for f in context.families}  # each table's Holm family
         repeated: set = set()
         for row in read_rows(context):
             parts, pairs, rivals = [], [], []
             leader, subject = row.leader, row.subject
             ranks = ranked.get(leader.id)
-            family = next((f for f in context.families if f.input == leader.input and f.table == leader.table), None)
-            tests = len(family.members) if family else 0
+            tests = family_size.get((leader.input, leader.table), 0)
             if claims_best(leader):
                 pass  # a marked leader within noise is CC306's finding
             elif ranks is not None and leader.id in ranks.scores and (subject is None or subject.id != leader.id):
