@@ -477,6 +477,11 @@ class RankedRow:
         """The score ids whose simultaneous set includes first place."""
         return tuple(i for i, (low, _) in zip(self.scores, self.simultaneous) if low == 1)
 
+    @property
+    def leader_alone(self) -> bool:
+        """Whether only one model can hold first place (the top score always can)."""
+        return len(self.could_lead()) == 1
+
     def describe(self, ids: Collection[str]) -> str:
         """The simultaneous sets of the named cells, in row order: "A 1–2, B 1–3, C 4"."""
         return ", ".join(f"{m} {lo}–{hi}" if lo != hi else f"{m} {lo}"

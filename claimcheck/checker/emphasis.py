@@ -175,23 +175,19 @@ def marked_rows(context: CheckContext) -> Iterator[MarkedRow]:
                 yield MarkedRow.of(part, table)
 
 
-def marked_blocks(cells: Sequence[Score]) -> list[list[Score]]:
+def marked_blocks(cells: Sequence[Score], is_marked: Callable[[Score], bool] = claims_best) -> list[list[Score]]:
     """The row as one ranking, or one per block of models (size sections between spacer rows) when two
-    blocks each mark a best cell as printed: each block is then its own contest."""
+    blocks each mark a best cell (as printed, or as the table's legend reads the marks): each block is
+    then its own contest."""
     blocks: dict[int, list[Score]] = {}
     for s in cells:
         blocks.setdefault(s.block, []).append(s)
-    marked = [b for b in blocks.values() if any(claims_best(s) for s in b)]
+    marked = [b for b in blocks.values() if any(is_marked(s) for s in b)]
     return list(blocks.values()) if len(blocks) > 1 and len(marked) >= 2 else [list(cells)]
 
 
 def _blocks(cells: list[Score], marks: TableMarks) -> list[list[Score]]:
-    """The row as one ranking, or one per block of models when two blocks each mark a best cell."""
-    blocks: dict[int, list[Score]] = {}
-    for s in cells:
-        blocks.setdefault(s.block, []).append(s)
-    marked = [b for b in blocks.values() if any(s.id in marks.best for s in b)]
-    return list(blocks.values()) if len(blocks) > 1 and len(marked) >= 2 else [cells]
+    return marked_blocks(cells, lambda s: s.id in marks.best)
 
 
 _REFERENCE = re.compile(r"^\W*(?:human(?:s| experts?| baseline| performance)?|random(?: guess(?:ing)?| baseline| chance)?|"

@@ -189,6 +189,7 @@ def build_view(report: Report) -> ReportView:
         for sid in f.scores:
             notes_by_score.setdefault(sid, []).append((number, f.severity))
     suspect = {sid: (why, f.code) for f in report.findings for sid, why in f.doubts}  # the rules say which
+    usual = _usual_method(report.comparisons)
     supported, not_supported = conclusions(report.comparisons, by_id, suspect, report.ranks)
     groups = _groups(numbered, report.rules, by_id)
     meta = report.meta
@@ -207,8 +208,8 @@ def build_view(report: Report) -> ReportView:
         groups=groups,
         scores=[_score_line(s) for s in report.scores if s.status == "checked"],
         rows=_row_lines(report.scores),
-        comparisons=_comparison_lines(report.comparisons, by_id),
-        comparison_method=_usual_method(report.comparisons),
+        comparisons=_comparison_lines(report.comparisons, by_id, usual),
+        comparison_method=usual,
         skipped=[_score_line(s) for s in report.scores if s.status == "skipped"],
         benchmarks=[_benchmark_view(b) for b in report.benchmarks],
         environment=list(meta.environment),
@@ -242,7 +243,7 @@ def _lead_bars(comparisons, by_id, ranks=()) -> list[GapBar]:
     """One bar per row: the leader's gap to its closest tested rival, with its interval — the
     contest a reader of the row looks at first.  A gap not judged pairwise takes its verdict from the
     row's rank sets (the leader alone at first place, or not)."""
-    alone = {i: len(r.could_lead()) == 1 for i, r in ranked_by_score(ranks).items()}  # the top always can be first
+    alone = {i: r.leader_alone for i, r in ranked_by_score(ranks).items()}
     ranked = {i for c in comparisons if c.kind == "head-to-head" for i in c.scores}  # reference rows never are
     leaders: dict[str, Score] = {}
     for s in by_id.values():
@@ -350,10 +351,9 @@ def _usual_method(comparisons) -> str:
     return max(dict.fromkeys(methods), key=methods.count) if methods else ""
 
 
-def _comparison_lines(comparisons, by_id) -> list[ComparisonLine]:
+def _comparison_lines(comparisons, by_id, usual: str) -> list[ComparisonLine]:
     """Appendix A: one line per comparison, except that a row's untestable (no n) head-to-head pairs are one
-    line for the row: they carry no statistic, only their names."""
-    usual = _usual_method(comparisons)
+    line for the row: they carry no statistic, only their names.  ``usual`` is the method named once."""
     lines: list[ComparisonLine] = []
     untested: dict[str, list[Comparison]] = {}
     at: dict[str, int] = {}
