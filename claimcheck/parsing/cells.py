@@ -61,7 +61,8 @@ def _number(text: str, decimal_comma: bool) -> tuple[float, int]:
 _WRAPPED = re.compile(r"^(\*\*|__)(.+?)\1(.*)$", re.S)
 
 
-def _strip_emphasis(text: str) -> tuple[str, tuple[str, ...]]:
+def strip_emphasis(text: str) -> tuple[str, tuple[str, ...]]:
+    """A cell or label without its markdown emphasis, and which emphasis it had ("**91.5**†" -> "91.5†", bold)."""
     found: list[str] = []
     m = _WRAPPED.match(text)
     if m and m.group(3).strip() and not re.search(r"\d", m.group(3)):  # "**91.5**†": bold, then a marker
@@ -111,11 +112,11 @@ def parse_cell(
     text = " ".join(str(raw).split())
     if text.casefold() in MISSING:
         return CellValue(raw=raw, status="missing", markers=markers, emphasis=emphasis)
-    text, found_emph = _strip_emphasis(text)
+    text, found_emph = strip_emphasis(text)
     if (m := _BEST_WORDS.search(text)) and m.start() > 0:  # "91.5 (best)", "91.5 SOTA"
         text, found_emph = text[: m.start()].strip(), (*found_emph, "best")
     text, found_marks = _strip_markers(text)
-    text, more_emph = _strip_emphasis(text)  # "**91.5**†" and "**91.5†**"
+    text, more_emph = strip_emphasis(text)  # "**91.5**†" and "**91.5†**"
     text = _CURRENCY.sub("", text).strip()  # "$15.00", "US$1,250", "¥3.2": the amount (the row says what it costs)
     emphasis = tuple(dict.fromkeys((*emphasis, *found_emph, *more_emph)))
     markers = tuple(dict.fromkeys((*markers, *found_marks)))

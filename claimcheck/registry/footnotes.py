@@ -40,11 +40,10 @@ def read_notes(notes: Sequence[str]) -> list[Note]:
 
 def label_markers(label: str) -> tuple[str, ...]:
     """Footnote marks printed on a row label ("SWE-bench Verified†", "HLE*"): they concern every cell of it."""
-    found = _LABEL_MARKS.findall(label or "")
-    if (label or "").lstrip().startswith("**"):  # "**LiveCodeBench***": the bold's closing ** and a * mark
-        found = [m[2:] if m.startswith("**") else m for m in found]
-        found = [m for m in found if m]
-    return tuple(found)
+    from claimcheck.parsing.cells import strip_emphasis
+
+    text, _ = strip_emphasis((label or "").strip())  # "**LiveCodeBench***": the bold's closing ** is no mark
+    return tuple(_LABEL_MARKS.findall(text))
 
 
 def note_for(markers: Sequence[str], notes: Sequence[Note], names: Callable[[str], bool] | None = None) -> Note | None:
