@@ -162,14 +162,14 @@ def _with_uncertainty(cell, fields: dict, decimal_comma: bool):
 
     if cell.status != "ok":
         return cell
-    def number(key: str) -> float | None:
-        parsed = parse_cell(fields.get(key, ""), decimal_comma=decimal_comma)
-        return parsed.value if parsed.status == "ok" else None
+    def parsed(key: str):
+        value = parse_cell(fields.get(key, ""), decimal_comma=decimal_comma)
+        return value if value.status == "ok" and value.value is not None else None
 
-    stderr, low, high = number("stderr"), number("ci_low"), number("ci_high")
+    stderr, low, high = parsed("stderr"), parsed("ci_low"), parsed("ci_high")
     if stderr is not None and cell.plus_minus is None:
-        cell = replace(cell, plus_minus=abs(stderr),
-                       plus_minus_decimals=parse_cell(fields.get("stderr", ""), decimal_comma=decimal_comma).decimals)
+        cell = replace(cell, plus_minus=abs(stderr.value), plus_minus_decimals=stderr.decimals)
+    low, high = (low.value if low else None), (high.value if high else None)
     if low is not None and high is not None and cell.bounds is None:
         cell = replace(cell, bounds=(low, high))
     elif fields.get("ci") and cell.bounds is None:  # "(-4 / +5)", "+5/-4", "[55.1, 60.6]"
