@@ -194,6 +194,9 @@ def _row_scores(key: dict, scores: list, table_of_ours: dict[int, int]) -> list:
     composite label ("AIME 2024 (pass@1 / cons@64)") is found through its first part."""
     tables = key["table"] if isinstance(key["table"], list) else [key["table"]]
     label = key["label"]
+    parts = _label_parts(label)
+    if len(parts) > 1:  # "4k | 8k | 16k": the key describes each of several printed lines
+        return [s for part in parts for s in _row_scores(dict(key, label=part), scores, table_of_ours)]
     if re.search(r"\(([^()]*/[^()]*)\)", label):
         label = re.sub(r"\(([^()]*?)\s*/[^()]*\)", r"(\1)", label)
     want = Counter(tokens(label))
@@ -208,6 +211,17 @@ def _row_scores(key: dict, scores: list, table_of_ours: dict[int, int]) -> list:
         return []
     best = min(extra for extra, _ in found)
     return [s for extra, s in found if extra == best]
+
+
+def _label_parts(label: str) -> list[str]:
+    """The printed lines a key's label names: "4k | 8k" and "**no context** / **half book**" name
+    two each; any other label ("AIME 2024 (pass@1 / cons@64)") names one."""
+    if " | " in label:
+        return [p.strip() for p in label.split(" | ")]
+    parts = [p.strip() for p in label.split(" / ")]
+    if len(parts) > 1 and all(re.fullmatch(r"\*\*[^*]+\*\*", p) for p in parts):
+        return parts
+    return [label]
 
 
 def judge_row(key: dict, hits: list) -> str | None:

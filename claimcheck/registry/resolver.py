@@ -36,6 +36,7 @@ _HEADING_WORDS = re.compile(r"\btasks?\b|\bcategory\b|任务|类", re.I)
 _GLUED_YEAR = re.compile(r"\b([A-Za-z][A-Za-z\-]*?[A-Za-z])(\d{4}|\d{2})\b")
 _AGGREGATE = re.compile(r"^(?:average|avg\.?|mean|overall|total|sum|aggregate|平均|均值|总分|综合|合计)\b"
                         r"(?!\s*(?:win[- ]?rate|rank|ranking|elo|rating|percentile|胜率|排名))", re.I)
+_DIFFERENCE = re.compile(r"^(?:[Δ∆]|delta\b|diff(?:erence)?\b|gain\b|improvement\b)", re.I)
 _DISTINCT_METRICS = frozenset({"partial-credit", "strict", "win-rate", "lc-win-rate", "rating", "percentile"})
 class Resolver:
     """Maps free-text labels to catalogue entries."""
@@ -87,6 +88,9 @@ class Resolver:
             return Resolution(row_kind="aggregate", unit=unit, unit_reason=why, reasons={
                 "benchmark": f"{context.label.strip()!r} is a category (the label column is headed as categories): "
                              f"a score over several benchmarks, not the benchmark of that name"})
+        if _DIFFERENCE.match(context.label.strip(" *_`")):  # "Δ half book": one column minus another, not a score
+            return Resolution(row_kind="skipped", skip_reason=f"a difference between other lines ({context.label.strip()!r}), "
+                                                              "not a score of its own")
         label = self._split_year_suffix(context.label.strip().replace("\n", " "))
         if self._names_two_benchmarks(context.label):
             return Resolution(row_kind="unknown", unit=unit_from_values(cells)[0],

@@ -428,3 +428,22 @@ def test_directions_of_one_benchmark_in_two_inputs_are_not_compared_across(tmp_p
     crossed = [c for c in report.comparisons if c.kind == "cross-row" and len({label[i] for i in c.scores}) > 1]
     assert not crossed
     assert any(c.kind == "cross-row" and {label[i] for i in c.scores} == {"CN-FR"} for c in report.comparisons)
+
+
+@pytest.mark.parametrize("label", ["Δ half book", "**Δ full book**", "∆ MMLU", "Delta vs base", "Gain"])
+def test_a_difference_line_is_skipped_with_its_reason_not_read_as_a_score(label):
+    from claimcheck.registry.catalogue import load_catalogue
+    from claimcheck.registry.resolver import Resolver
+    from claimcheck.records import RowContext
+
+    res = Resolver(load_catalogue(())).resolve(RowContext(label=label, qualifiers=(), fields={}), [parse_cell("4.1")])
+    assert res.row_kind == "skipped" and "difference" in res.skip_reason and res.n is None
+
+
+def test_difference_columns_under_a_benchmark_caption_are_skipped_and_counted(tmp_path):
+    """Under "MMLU" the column "5-shot" is a score; "Δ 5-shot" is 5-shot minus 0-shot, said in the summary."""
+    report = _audit_md(tmp_path, "#### MMLU\n| Model | 0-shot | 5-shot | Δ 5-shot |\n|---|---|---|---|\n"
+                                 "| A | 60.0 | 65.0 | 5.0 |\n| B | 58.0 | 61.0 | 3.0 |\n")
+    kinds = {s.column: s.status for s in report.scores}
+    assert kinds == {"0-shot": "checked", "5-shot": "checked", "Δ 5-shot": "skipped"}
+    assert all("difference" in (s.reason or "") for s in report.scores if s.column == "Δ 5-shot")
