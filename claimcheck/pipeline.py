@@ -99,7 +99,9 @@ def resolve_rows(observations: Sequence[Observation], resolver,
     by_row: dict[tuple[int, int, int], Resolution] = {}
     out: dict[str, Resolution] = {}
     inputs_of = {o.table: o.input for o in observations}
-    captions = {(inputs_of.get(r.table, 0), r.table): tuple(dict.fromkeys((*r.captions, *filter(None, map(resolver.lead_caption, r.leads)))))
+    # what a line naming no benchmark may be read under: each caption alone, then each lead paragraph's benchmarks together
+    captions = {(inputs_of.get(r.table, 0), r.table): (*(((c,), None) for c in r.captions),
+                                                        *((names, lead) for lead in r.leads if (names := resolver.lead_names(lead))))
                 for r in readings if r.captions or r.leads}
     clauses: dict[str, str] = {}
     for key, members in groups.items():
@@ -108,8 +110,8 @@ def resolve_rows(observations: Sequence[Observation], resolver,
         clauses.update({m.id: per_model[m.model] for m in members if m.model in per_model})
         parent = by_row.get((first.input, first.table, ctx.inherits_from)) if ctx.inherits_from else None
         res = resolver.resolve(ctx, [m.cell for m in members], parent)
-        for caption in captions.get((first.input, first.table), ()) if res.row_kind == "unknown" and ctx.label.strip() else ():
-            res = resolver.resolve_under(caption, ctx, [m.cell for m in members], res)
+        for names, text in captions.get((first.input, first.table), ()) if res.row_kind == "unknown" and ctx.label.strip() else ():
+            res = resolver.resolve_under_one_of(names, ctx, [m.cell for m in members], res, text)
             if res.row_kind != "unknown":
                 break
         out[key] = res

@@ -314,6 +314,7 @@ class Resolution:
     unstated_subsets: tuple[str, ...] = ()  # registry: the subsets of its version it could be, when none is named
     composite: bool = False  # registry: an index over several benchmarks
     part: str | None = None  # a part of the benchmark the registry does not list, named by the line ("CN-EN")
+    named_in_text: str | None = None  # the section text the benchmark was read from, when the table names none
 
     @property
     def averaged(self) -> bool:

@@ -11,7 +11,7 @@ metric or a mark) or read the same.
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from claimcheck.checker.aggregates import half_unit, is_benchmark_row
 from claimcheck.checker.base import CheckContext
@@ -39,21 +39,126 @@ def conflicting_values(context: CheckContext) -> Iterator[list[Score]]:
 
 
 def protocol_key(s: Score) -> tuple:
-    """What must agree for two scores to measure the same thing: model, benchmark and every protocol facet."""
+    """What must agree for two scores to measure the same thing: model, benchmark and every protocol facet.
+
+    The model is its name as printed, without the detail columns a table prints beside it ("Code Llama
+    13B · 2,500B" is "Code Llama 13B" in a table that has no parameter column)."""
     res = s.resolution
     what = res.benchmark or " ".join(s.label.casefold().split())
     table_n = res.n if res.n_source == "table" else None
-    return (" ".join(s.model.casefold().split()), what, res.version, res.subset, res.part, res.tools, res.harness,
+    return (model_name(s), what, res.version, res.subset, res.part, res.tools, res.harness,
             res.judge, res.metric, res.protocol, tuple(sorted((k, str(v)) for k, v in res.budget.items())), table_n)
 
 
+def model_name(s: Score) -> str:
+    """The model a score belongs to, as printed, without detail columns; case and spacing folded."""
+    return " ".join(s.model.split(" · ")[0].casefold().split())
+
+
+# ── a table that repeats another table's column ──────────────────────────────
+
+#: shared values that must be equal, and how many times more equal than unequal ones, before one
+#: table is read as repeating a column of another
+LINK_MIN_EQUAL, LINK_MAJORITY = 3, 2
+
+
+def linked_conflicts(context: CheckContext) -> Iterator[tuple[str, int, list[tuple[Score, Score]]]]:
+    """Cells of a table that repeats one setup of another table and differ from it beyond rounding.
+
+    A summary table ("AIME24 84.7" for "7B") often repeats one column of a detailed table ("7B" under
+    "Pass@1 (Avg@64)", beside "Majority@64" and "GenSelect") without naming the setup.  When at least
+    ``LINK_MIN_EQUAL`` of the values the two share for one setup are equal, and ``LINK_MAJORITY``
+    times more are equal than not, the summary is read as that setup; each of its values that differs
+    from it, and equals no other setup of the same model and benchmark there, is printed twice with two
+    values.  Yields (the detailed table's setup as its column prints it, the number of equal values,
+    the (summary, detailed) pairs that differ), one per table pair and setup.
+    """
+    from claimcheck.parsing.attribution import base_model
+
+    def identity(x: Score) -> tuple:
+        res = x.resolution
+        return (base_model(model_name(x)), res.benchmark, res.version, res.subset, res.part)
+
+    scores = [x for x in context.checked() if x.resolution.benchmark and x.value is not None and is_benchmark_row(x)]
+    by_table: dict[int, dict[tuple, list[Score]]] = {}
+    for x in scores:
+        by_table.setdefault(x.table, {}).setdefault(identity(x), []).append(x)
+    for a, summary in by_table.items():
+        for b, detailed in by_table.items():
+            if a == b:
+                continue
+            setups: dict[tuple, list[tuple[Score, Score]]] = {}
+            for key, ours in summary.items():
+                if len(ours) != 1 or key not in detailed:
+                    continue
+                for t in detailed[key]:  # one pair per setup of the detailed table
+                    setups.setdefault(_setup(t, detailed[key]), []).append((ours[0], t))
+            for setup, pairs in setups.items():
+                if len({s.id for s, _ in pairs}) != len(pairs):
+                    continue  # the setup does not pin one cell per model and benchmark
+                equal = sum(same_number(s, t) is True for s, t in pairs)
+                differ = [(s, t) for s, t in pairs if same_number(s, t) is False
+                          and not any(same_number(s, other) for other in detailed[identity(s)])]
+                if equal >= LINK_MIN_EQUAL and equal >= LINK_MAJORITY * sum(same_number(s, t) is False for s, t in pairs):
+                    if differ:
+                        yield setup_name(pairs[0][1]), equal, differ
+
+
+def _setup(s: Score, cells: Sequence[Score]) -> tuple:
+    """The setup a detailed table states for a cell: whatever tells apart its cells for one model and
+    benchmark (the column "Majority@64" beside "Pass@1 (Avg@64)", a budget, a metric); () for one cell."""
+    facets = [_facets(c) for c in cells]
+    varying = [i for i, values in enumerate(zip(*facets)) if len(set(values)) > 1]
+    mine = _facets(s)
+    return tuple((i, mine[i]) for i in varying)
+
+
+def _name_setup(s: Score) -> str:
+    """The setup printed after the model's name ("(avg@64)" of "A (avg@64)"), or ""."""
+    from claimcheck.parsing.attribution import base_model
+
+    name = model_name(s)
+    return name[len(base_model(name)):].strip()
+
+
+def _column_setup(s: Score) -> str:
+    """The column a cell sits in, unless the column is the model's own (models as columns)."""
+    from claimcheck.parsing.attribution import base_model
+
+    column = " ".join(s.column.casefold().split())
+    return "" if base_model(column) == base_model(model_name(s)) else column
+
+
+def setup_name(s: Score) -> str:
+    """How a message names the setup of a detailed table's cell: its model's setup, else its column."""
+    from claimcheck.parsing.attribution import base_model
+
+    name = " ".join(s.model.split(" · ")[0].split())
+    setup = name[len(base_model(name)):].strip()
+    if setup.startswith(("(", "（")) and setup.endswith((")", "）")):
+        setup = setup[1:-1].strip()
+    return setup or s.column
+
+
+def _facets(s: Score) -> tuple:
+    from claimcheck.parsing.attribution import base_model
+
+    res = s.resolution
+    return (_column_setup(s), _name_setup(s), res.tools, res.harness, res.judge, res.metric, res.protocol,
+            tuple(sorted((k, str(v)) for k, v in res.budget.items())))
+
+
 def same_number(a: Score, b: Score) -> bool | None:
-    """Whether two printed values are the same number within rounding; None if not comparable."""
+    """Whether two printed values can be one number printed twice; None if not comparable.
+
+    One number rounded to one precision prints the same digits every time, and rounded to two
+    precisions the coarser printing is the rounding of the finer: so the two may differ by at most
+    half a unit of the coarser one's last digit (70.24 and 70.2 agree; 63.3 and 63.4 do not)."""
     if a.proportion is not None and b.proportion is not None:
-        tolerance = half_unit(a) / a.scale + half_unit(b) / b.scale
+        tolerance = max(half_unit(a) / a.scale, half_unit(b) / b.scale)
         return abs(a.proportion - b.proportion) <= tolerance + _EPS
     if a.unit == b.unit and a.value is not None and b.value is not None:
-        return abs(a.value - b.value) <= half_unit(a) + half_unit(b) + _EPS
+        return abs(a.value - b.value) <= max(half_unit(a), half_unit(b)) + _EPS
     return None
 
 

@@ -36,7 +36,8 @@ _HEADING_WORDS = re.compile(r"\btasks?\b|\bcategory\b|任务|类", re.I)
 _GLUED_YEAR = re.compile(r"\b([A-Za-z][A-Za-z\-]*?[A-Za-z])(\d{4}|\d{2})\b")
 _AGGREGATE = re.compile(r"^(?:average|avg\.?|mean|overall|total|sum|aggregate|平均|均值|总分|综合|合计)\b"
                         r"(?!\s*(?:win[- ]?rate|rank|ranking|elo|rating|percentile|胜率|排名))", re.I)
-_DIFFERENCE = re.compile(r"^(?:[Δ∆]|delta\b|diff(?:erence)?\b|gain\b|improvement\b)", re.I)
+# "Δ half book", "Delta vs base", "Gain over 0-shot"; a bare "Delta" may be a line's own name
+_DIFFERENCE = re.compile(r"^(?:[Δ∆]|(?:delta|diff(?:erence)?|gain|improvement)\s+(?:vs\.?|over|from|against|to)\b)", re.I)
 _DISTINCT_METRICS = frozenset({"partial-credit", "strict", "win-rate", "lc-win-rate", "rating", "percentile"})
 class Resolver:
     """Maps free-text labels to catalogue entries."""
@@ -177,15 +178,34 @@ class Resolver:
         why = f"the table's caption {caption!r} names {bench.name!r}; the line {context.label.strip()!r} names its part"
         return replace(under, reasons={**under.reasons, "benchmark": why})
 
-    def lead_caption(self, text: str) -> str | None:
-        """The benchmark name a section's opening paragraph gives its tables ("We use Flores-101 to
-        evaluate …" -> "Flores-101"), when the paragraph names exactly one catalogued benchmark; the
-        name is read as printed, with a version glued to it."""
-        found = self._index.find(text)
-        if len({m.key for m in found}) != 1:
-            return None
-        first = min(found, key=lambda m: m.start)
-        return _GLUED.match(text, first.start).group(0).rstrip(".,;:)")
+    def lead_names(self, text: str) -> tuple[str, ...]:
+        """The benchmark names a section's opening paragraph gives its tables ("We use Flores-101 to
+        evaluate …" -> "Flores-101"), one per catalogued benchmark it names, in order of first mention;
+        each name is read as printed, with a version glued to it."""
+        first: dict[str, int] = {}
+        for m in sorted(self._index.find(text), key=lambda m: m.start):
+            first.setdefault(m.key, m.start)
+        return tuple(_GLUED.match(text, start).group(0).rstrip(".,;:)") for start in first.values())
+
+    def resolve_under_one_of(self, names: Sequence[str], context: RowContext, cells: Sequence[CellValue],
+                             res: Resolution, text: str | None = None) -> Resolution:
+        """An unknown line read under a caption, or under the paragraph ``text`` that names the benchmarks
+        ``names`` ("HumanEval …, Java, JavaScript and C++ from MultiPL-E"): resolved when it names a part
+        of exactly one of them ("JavaScript" is a MultiPL-E language, "Python" is HumanEval's), else left
+        unknown.  A line read from a paragraph records it, since the table itself names no benchmark."""
+        found = {}
+        for name in names:
+            under = self.resolve_under(name, context, cells, res)
+            if under.row_kind != "unknown":
+                found.setdefault(under.benchmark, under)
+        if len(found) != 1:
+            return res
+        (under,) = found.values()
+        if len(names) > 1:
+            why = (f"the section's text names {', '.join(map(repr, names))}; the line {context.label.strip()!r} names "
+                   f"a part of {self.catalogue.entries[under.benchmark].name!r} only")
+            under = replace(under, reasons={**under.reasons, "benchmark": why})
+        return replace(under, named_in_text=text) if text else under
 
     def _registers(self, bench: Benchmark, word: str) -> bool:
         """Whether a word beside the alias names one of the benchmark's versions or subsets, or is

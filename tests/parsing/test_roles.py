@@ -400,9 +400,16 @@ def test_two_directions_of_one_benchmark_are_neither_conflicting_values_nor_a_cr
     assert not [(a, b) for a, b, _ in candidate_pairs(report.scores) if {a.id, b.id} & en and {a.id, b.id} & fr]
 
 
-def test_a_paragraph_naming_two_benchmarks_or_under_another_heading_names_nothing(tmp_path):
-    two = LEAD.replace("the Flores-101 dataset", "Flores-101 and MMLU")
-    assert {s.benchmark for s in _audit_md(tmp_path, two).scores} == {None}
+def test_a_paragraph_naming_two_benchmarks_names_a_line_that_is_a_part_of_one_of_them(tmp_path):
+    """"CN-EN" is a direction of Flores, not a part of MMLU; a direction of both named benchmarks is neither's."""
+    two = _audit_md(tmp_path, LEAD.replace("the Flores-101 dataset", "Flores-101 and MMLU")).scores
+    assert {(s.label, s.benchmark) for s in two} == {("CN-EN", "flores"), ("CN-FR", "flores"), ("Foo", None)}
+    assert {s.resolution.named_in_text for s in two if s.benchmark} == {"We evaluate on Flores-101 and MMLU, seven directions."}
+    both = _audit_md(tmp_path, LEAD.replace("the Flores-101 dataset", "Flores-101 and MTOB")).scores
+    assert {s.benchmark for s in both} == {None}
+
+
+def test_a_paragraph_under_another_heading_names_nothing(tmp_path):
     sibling = LEAD.replace("### 7B models", "## 7B models")  # a new section: the paragraph is not above it
     assert _audit_md(tmp_path, sibling).readings[0].leads == ()
     assert {s.benchmark for s in _audit_md(tmp_path, sibling).scores} == {None}
@@ -430,7 +437,7 @@ def test_directions_of_one_benchmark_in_two_inputs_are_not_compared_across(tmp_p
     assert any(c.kind == "cross-row" and {label[i] for i in c.scores} == {"CN-FR"} for c in report.comparisons)
 
 
-@pytest.mark.parametrize("label", ["Δ half book", "**Δ full book**", "∆ MMLU", "Delta vs base", "Gain"])
+@pytest.mark.parametrize("label", ["Δ half book", "**Δ full book**", "∆ MMLU", "Delta vs base", "Gain over 0-shot"])
 def test_a_difference_line_is_skipped_with_its_reason_not_read_as_a_score(label):
     from claimcheck.registry.catalogue import load_catalogue
     from claimcheck.registry.resolver import Resolver
@@ -438,6 +445,16 @@ def test_a_difference_line_is_skipped_with_its_reason_not_read_as_a_score(label)
 
     res = Resolver(load_catalogue(())).resolve(RowContext(label=label, qualifiers=(), fields={}), [parse_cell("4.1")])
     assert res.row_kind == "skipped" and "difference" in res.skip_reason and res.n is None
+
+
+@pytest.mark.parametrize("label", ["Delta", "Gain", "Improvement"])
+def test_a_bare_difference_word_is_a_line_name_not_a_difference(label):
+    from claimcheck.registry.catalogue import load_catalogue
+    from claimcheck.registry.resolver import Resolver
+    from claimcheck.records import RowContext
+
+    res = Resolver(load_catalogue(())).resolve(RowContext(label=label, qualifiers=(), fields={}), [parse_cell("4.1")])
+    assert res.row_kind == "unknown"
 
 
 def test_difference_columns_under_a_benchmark_caption_are_skipped_and_counted(tmp_path):

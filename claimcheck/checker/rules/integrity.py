@@ -15,7 +15,7 @@ from claimcheck.checker.aggregates import (
     position,
 )
 from claimcheck.checker.base import CheckContext, Rule, cell_name
-from claimcheck.checker.duplicates import conflicting_values
+from claimcheck.checker.duplicates import conflicting_values, linked_conflicts, same_number
 from claimcheck.checker.emphasis import MarkedRow, marked_rows, merit, misread_direction
 from claimcheck.checker.printed_rows import where_printed
 from claimcheck.records import PROPORTION_UNITS, Finding, Score
@@ -255,6 +255,11 @@ class UnknownBenchmark(Rule):
     unit or standing, so only unit-free checks apply.  Extend the catalogue with
     ``--registry my.yaml`` or correct the label.
 
+    A line that names no benchmark ("Python", "JavaScript") but that the section's text places
+    under named benchmarks ("HumanEval …, JavaScript … from MultiPL-E") is read as that benchmark,
+    and said so at info level: the table alone does not tell its reader what was measured, and the
+    reading rests on prose that may describe another table.
+
     Bad:
         | Agent Index v1.2 | 90.4 |   (not in the registry)
     Good:
@@ -265,12 +270,18 @@ class UnknownBenchmark(Rule):
     """
 
     code, slug, family, severity = "CC406", "unknown-benchmark", "integrity", "warning"
+    levels = {"info": "the line names no benchmark, and the section's text says which it is"}
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         rows: dict[str, list[Score]] = {}
+        from_text: dict[str, dict[str, list[Score]]] = {}
         for s in context.scores:
-            if s.resolution.row_kind == "unknown" and s.status != "skipped" and not _is_cost_row(s):
+            if s.status == "skipped" or _is_cost_row(s):
+                continue
+            if s.resolution.row_kind == "unknown":
                 rows.setdefault(s.label, []).append(s)
+            elif s.resolution.named_in_text:
+                from_text.setdefault(s.resolution.named_in_text, {}).setdefault(s.label, []).append(s)
         for label, scores in rows.items():
             where = sorted({s.row for s in scores})
             yield self.finding(
@@ -278,6 +289,23 @@ class UnknownBenchmark(Rule):
                 f"entry: its version, item count, unit and standing are unknown",
                 scores=[s.id for s in scores], label=label,
             )
+        for text, lines in from_text.items():
+            read = "; ".join(f"{label!r} ({', '.join(dict.fromkeys(s.origin or s.ref for s in group))}) as "
+                             f"{_read_as(group[0])}" for label, group in lines.items())
+            quote = text if len(text) <= 120 else text[:117].rstrip() + "…"
+            yield self.finding(
+                f"{len(lines)} line{'s' if len(lines) > 1 else ''} name{'' if len(lines) > 1 else 's'} no benchmark: "
+                f"claimcheck reads {read} from the section's text ({quote!r}); the table itself does not say what "
+                f"was measured", scores=[s.id for group in lines.values() for s in group], severity="info",
+                labels=list(lines), text=text,
+            )
+
+
+def _read_as(s: Score) -> str:
+    """The benchmark a line was read as, with the part it names: "MultiPL-E (humaneval-js)"."""
+    res = s.resolution
+    part = res.subset or res.part
+    return f"{res.benchmark_name}" + (f" ({part})" if part else "")
 
 
 # ── aggregate rows: average and total rows that do not follow from their inputs ──
@@ -444,7 +472,14 @@ class ConflictingValues(Rule):
     their values (label, metric, qualifiers) is the same: a vendor who prints a benchmark
     twice with different qualifiers ("Inhouse framework" / "Terminus") means two setups,
     even where claimcheck cannot read the difference.  Across tables, the labels must agree
-    or both must name the benchmark and nothing else.
+    or both must name the benchmark and nothing else; the conflicts between two tables are
+    one finding.  One number printed twice at one precision prints the same digits, so 63.3
+    and 63.4 conflict while 70.24 and 70.2 agree.
+
+    A summary table that repeats one setup of a detailed table (the "Pass@1 (Avg@64)" column
+    beside "Majority@64") without naming it is read as that setup when most of the values the
+    two share for it are equal (see ``duplicates.linked_conflicts``); its values that differ are
+    conflicts too.
 
     Bad:
         | Benchmark    | A     |        | Benchmark    | A     |
@@ -457,16 +492,62 @@ class ConflictingValues(Rule):
     """
 
     code, slug, family, severity = "CC404", "conflicting-values", "integrity", "error"
+    levels = {"warning": "a table repeating another's column differs from it only by one unit of the last printed "
+                         "digit: a copy slip or a rerun, small but one measurement cannot have two values"}
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
-        for involved in conflicting_values(context):
-            where = "; ".join(f"{s.cell.raw.strip()} ({where_printed(context, s)})" for s in involved)
+        across: dict[tuple[int, ...], list[list[Score]]] = {}
+        direct = list(conflicting_values(context))
+        told = {s.id for involved in direct for s in involved}
+        for group in direct:
+            tables = tuple(sorted({s.table for s in group}))
+            if len(tables) > 1:
+                across.setdefault(tables, []).append(group)
+            for t in tables:  # the same line printed twice in one table with two values
+                involved = [s for s in group if s.table == t]
+                if not any(same_number(a, b) is False for i, a in enumerate(involved) for b in involved[i + 1:]):
+                    continue
+                yield self._within(context, involved)
+        for tables, groups in across.items():
+            items = "; ".join(f"{g[0].model.split(' · ')[0]} on {g[0].title!r}: "
+                              + ", ".join(f"{s.cell.raw.strip()} ({s.ref})" for s in g) for g in groups)
+            names = " and ".join(dict.fromkeys(next(s.origin or context.table(t).name for s in groups[0] if s.table == t)
+                                               for t in tables))
+            involved = [s for g in groups for s in g]
             yield self.finding(
-                f"{involved[0].model} on {involved[0].title!r} is given conflicting values for the same benchmark and "
-                f"protocol: {where}",
+                f"{names[0].upper()}{names[1:]} give {len(groups)} model-and-benchmark cell{'s' if len(groups) > 1 else ''} "
+                f"different values for what they print as the same benchmark and protocol: {items}. Nothing printed says "
+                f"how the tables differ (base or tuned checkpoints, a rerun, another setup)",
                 scores=[s.id for s in involved], values=[s.value for s in involved],
                 rows=[s.row for s in involved], tables=[s.table for s in involved],
             )
+        for column, equal, pairs in linked_conflicts(context):
+            pairs = [(s, t) for s, t in pairs if not {s.id, t.id} <= told]
+            if not pairs:
+                continue
+            summary, detailed = pairs[0][0].table, pairs[0][1].table
+            items = "; ".join(f"{s.model} on {s.title!r} {s.cell.raw.strip()} ({s.ref}) vs {t.cell.raw.strip()} ({t.ref})"
+                              for s, t in pairs)
+            slip = all(abs(s.value - t.value) <= 2 * max(s.cell.half_unit, t.cell.half_unit) + 1e-9 for s, t in pairs)
+            where = pairs[0][0].origin or context.table(summary).name
+            yield self.finding(
+                f"{where[0].upper()}{where[1:]} repeats the {column!r} values of "
+                f"{pairs[0][1].origin or context.table(detailed).name} ({equal} of the cells they share are equal) but "
+                f"prints {len(pairs)} of them differently: {items}. One measurement, two values"
+                + (": a copy slip or a rerun" if slip else ""),
+                scores=[x.id for pair in pairs for x in pair], severity="warning" if slip else None,
+                values=[[s.value, t.value] for s, t in pairs], equal=equal, setup=column,
+                tables=[summary, detailed],
+            )
+
+    def _within(self, context: CheckContext, involved: list[Score]) -> Finding:
+        where = "; ".join(f"{s.cell.raw.strip()} ({where_printed(context, s)})" for s in involved)
+        return self.finding(
+            f"{involved[0].model} on {involved[0].title!r} is given conflicting values for the same benchmark and "
+            f"protocol: {where}",
+            scores=[s.id for s in involved], values=[s.value for s in involved],
+            rows=[s.row for s in involved], tables=[s.table for s in involved],
+        )
 
 
 class BelowChance(Rule):
