@@ -15,7 +15,8 @@ from claimcheck import __version__
 from claimcheck.checker import Selection
 from claimcheck.errors import ConfigError
 from claimcheck.records import (
-    BenchmarkRef, InputFile, Observation, Report, ReportMeta, Resolution, Score, SourceTable, TableReading,
+    BenchmarkRef, InputFile, Observation, Report, ReportMeta, Resolution, RowContext, Score, SettingsRow, SourceTable,
+    TableReading,
 )
 
 
@@ -103,6 +104,7 @@ def resolve_rows(observations: Sequence[Observation], resolver,
     captions = {(inputs_of.get(r.table, 0), r.table): (*(((c,), None) for c in r.captions),
                                                         *((names, lead) for lead in r.leads if (names := resolver.lead_names(lead))))
                 for r in readings if r.captions or r.leads}
+    settings = _settings_by_benchmark(readings, resolver)
     clauses: dict[str, str] = {}
     for key, members in groups.items():
         first = members[0]
@@ -114,10 +116,36 @@ def resolve_rows(observations: Sequence[Observation], resolver,
             res = resolver.resolve_under_one_of(names, ctx, [m.cell for m in members], res, text)
             if res.row_kind != "unknown":
                 break
+        if (row := settings.get((first.input, res.benchmark))) is not None and res.row_kind == "benchmark":
+            res = _with_settings(resolver, ctx, row, [m.cell for m in members], parent, res)
         out[key] = res
         for m in members:
             by_row[(m.input, m.table, m.row)] = res
     return out, clauses
+
+
+def _settings_by_benchmark(readings: Sequence[TableReading], resolver) -> dict[tuple[int, str], SettingsRow]:
+    """The settings rows of each input's tables of settings, by the benchmark their label names; a
+    benchmark two rows describe is left out (which row applies cannot be told)."""
+    found: dict[tuple[int, str], list[SettingsRow]] = {}
+    for r in readings:
+        for row in r.settings:
+            bench = resolver.resolve(RowContext(label=row.context.label), ()).benchmark
+            if bench:
+                found.setdefault((row.input, bench), []).append(row)
+    return {key: rows[0] for key, rows in found.items() if len(rows) == 1}
+
+
+def _with_settings(resolver, ctx: RowContext, row: SettingsRow, cells, parent, res: Resolution) -> Resolution:
+    """A line re-read with the settings a table of settings gives its benchmark; what the line itself
+    prints comes first, so it wins where the two differ."""
+    merged = replace(ctx, qualifiers=(*ctx.qualifiers, *row.context.qualifiers),
+                     fields={**row.context.fields, **ctx.fields})
+    again = resolver.resolve(merged, cells, parent)
+    if again.benchmark != res.benchmark:
+        return res
+    why = f"the settings table (table {row.table + 1}, row {row.row}) gives it: {'; '.join(row.context.qualifiers)}"
+    return replace(again, reasons={**again.reasons, "settings": why})
 
 
 def apply_footnotes(observations: Sequence[Observation], readings: Sequence[TableReading],

@@ -142,6 +142,7 @@ class TableReading:
     caption: str = ""  # the heading the table is printed under; it may name the benchmark of every line
     captions: tuple[str, ...] = ()  # the caption line and the heading apart, each tried for a benchmark name
     leads: tuple[str, ...] = ()  # the opening paragraphs of the enclosing sections, innermost first
+    settings: tuple["SettingsRow", ...] = ()  # a table of text only: its rows, when they state evaluation settings
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +235,17 @@ class RowContext:
     fields: Mapping[str, str] = field(default_factory=dict)  # long-table columns
     inherits_from: int | None = None  # source row a "same as above" row continues
     inherited_label: str | None = None  # the label it inherits the benchmark from
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsRow:
+    """One row of a table of evaluation settings ("| IFEval | 0-shot | mean of prompt- and instruction-level
+    strict | lm-eval-harness |"): what it says about the benchmark its label names, wherever it is scored."""
+
+    input: int
+    table: int
+    row: int
+    context: RowContext  # its label, and its setting, metric and tool columns as qualifiers and fields
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,7 +73,13 @@ def _nfkc(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
 
+_SUB_METRIC = r"(?:[\w@\-]*(?:prompt|instruction|inst|strict|loose|acc|em|f1|pass@\d+)[\w@\-]*)"
 _METRICS: list[tuple[re.Pattern[str], str | None]] = [
+    # "Avg(Prompt/Instruction acc Loose/Strict)", "mean of prompt_level_strict_acc and instruction_level_strict_acc":
+    # one number averaging several of a benchmark's own metrics
+    (re.compile(r"\b(?:avg|average|mean)\s*\([^()]*(?:prompt|instruction|inst|strict|loose)[^()]*[/,&+][^()]*\)|"
+                rf"\b(?:avg|average|mean)\s+of\s+(?:the\s+)?{_SUB_METRIC}(?:\s*(?:,|and|&|/|\+)\s*{_SUB_METRIC})+", re.I),
+     "blend"),
     (re.compile(r"\bpass\s*\^\s*(\d+)", re.I), "pass^{}"),
     # "Pass@1 (Avg@64)": pass@1 estimated as the mean over 64 samples, so avg@64 says what the number is
     (re.compile(r"\b(?:avg|mean|average)\s*@\s*(\d+)|\b(?:averaged?|mean)\s+(?:score\s+|result\s+)?(?:of|over|across)\s+"
@@ -106,6 +112,7 @@ _TOOLS_ON = re.compile(r"\b(?:with|w/|w\.|using|use)\s*(?:tools?|search|python|c
 _HARNESS = re.compile(
     r"\b(?:agentless|(?:mini-)?swe-agent|openhands|open\s?hands|terminus(?:[- ]?\d+)?|codex[- ]cli|claude[- ]code|"
     r"aider|moatless(?:[- ]tools)?|autocoderover|bash[- ]only|"
+    r"lm[- ]?eval(?:uation)?[- ]harness|bigcode[- ]evaluation[- ]harness|lighteval|opencompass|simple[- ]evals|evalplus|"
     r"(?:in-house|internal|our own|proprietary|custom|our)\s+(?:evaluation\s+)?(?:framework|harness|scaffold(?:ing)?|agent)|"
     r"(?!(?:evaluation|eval|the|same|standard|official|this|that|an?|its|their)\s)[A-Za-z][\w.-]*\s+(?:harness|scaffold))\b"
     r"|内部框架|自研框架", re.I)

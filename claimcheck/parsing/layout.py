@@ -20,7 +20,7 @@ from claimcheck.parsing.items import is_item_table
 from claimcheck.parsing.legend import read_legend
 from claimcheck.parsing.cutting import counter, observations, plain_heading  # noqa: F401  (counter, observations: re-exported)
 from claimcheck.parsing.roles import is_section_row, label_parts, value_parts
-from claimcheck.records import SourceTable, TableReading
+from claimcheck.records import RowContext, SettingsRow, SourceTable, TableReading
 
 _SYNONYMS: dict[str, tuple[str, ...]] = {
     "model": ("model", "models", "system", "model name", "agent", "模型", "模型名称", "系统"),
@@ -270,11 +270,34 @@ def reading(table: SourceTable, index: int, layout: Layout, folded=(), stacked=(
             role = layout.fields.get(j, "unused")
         roles.append((header, role))
     rows = table.rows
+    settings = _settings_rows(table, index, layout) if layout.kind == "text" else ()
     return TableReading(
         table=index, kind=layout.kind, label_col=layout.label_col, columns=tuple(roles),
         header_rows=tuple(folded),
         sections=tuple((rows[i][0].row, plain_heading(rows[i][layout.label_col].text)) for i in sorted(layout.sections)),
         spacers=tuple(rows[i][0].row for i in sorted(layout.spacers)), stacked=tuple(stacked), why=layout.why,
         legend=read_legend(table.notes), caption=table.heading, captions=tuple(dict.fromkeys((table.heading, *reversed(table.headings)))),  # each tried once
-        leads=tuple(reversed(table.leads)),
+        leads=tuple(reversed(table.leads)), settings=settings,
     )
+
+
+_SETTING_ROLES = ("qualifier", "metric", "harness", "notes")
+
+
+def _settings_rows(table: SourceTable, index: int, layout: Layout) -> tuple[SettingsRow, ...]:
+    """The rows of a table of text whose columns state settings (a setting, metric or tool column beside
+    the label column): each as the context it gives the benchmark its label names."""
+    columns = [j for j, role in layout.fields.items() if role in _SETTING_ROLES and j != layout.label_col]
+    if not columns:
+        return ()
+    out = []
+    for i, row in enumerate(table.rows):
+        label = row[layout.label_col].text.strip() if layout.label_col < len(row) else ""
+        if not label or i in layout.sections or i in layout.spacers:
+            continue
+        texts = {layout.fields[j]: row[j].text.strip() for j in columns if j < len(row) and row[j].text.strip()}
+        if texts:
+            quals = tuple(row[j].text.strip() for j in columns if j < len(row) and row[j].text.strip())
+            fields = {k: v for k, v in texts.items() if k in ("metric", "harness")}
+            out.append(SettingsRow(table.input, index, row[0].row, RowContext(label=label, qualifiers=quals, fields=fields)))
+    return tuple(out)

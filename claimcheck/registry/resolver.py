@@ -271,7 +271,8 @@ class Resolver:
         if stated in ("accuracy", "resolved") and default_metric not in _DISTINCT_METRICS:
             stated = default_metric  # "Acc." names the benchmark's own headline number
         metric = stated or (parent.metric if parent else None) or default_metric
-        reasons.setdefault("metric", facets.reasons.get("metric", "registry default") if not context.fields.get("metric") else "metric column")
+        reasons.setdefault("metric", facets.reasons.get("metric", "registry default") if not context.fields.get("metric")
+                           else f"metric column: {' '.join(context.fields['metric'].split())}")
         statuses = tuple(status_notes(bench, version.id if version else None))
         return Resolution(
             benchmark=bench.id, benchmark_name=bench.name, suite=bench.suite_id,

@@ -34,6 +34,13 @@ def test_a_label_that_merely_starts_alike_is_not_ditto():
     ("best score across reasoning-effort levels", "selection", "best-of-configurations"),
     ("from the tech report", "secondhand", True), ("Astra release protocol", "protocol", "Astra"),
     ("Astra 发布协议", "protocol", "Astra"), ("Extended Thinking 80K", "thinking_budget", "80K"),
+    # several of a benchmark's own metrics averaged into one number
+    ("Avg(Prompt/Instruction acc Loose/Strict)", "metric", "blend"),
+    ("mean of prompt_level_strict_acc and instruction_level_strict_acc", "metric", "blend"),
+    ("average of prompt-level and instruction-level strict accuracy", "metric", "blend"),
+    ("mean of 5 runs", "metric", "avg@5"), ("Pass@1 (Avg@64)", "metric", "avg@64"),
+    ("[lm-eval-harness](https://github.com/EleutherAI/lm-evaluation-harness) #928e8bb", "harness", "lm-eval-harness"),
+    ("bigcode-evaluation-harness", "harness", "bigcode-evaluation-harness"), ("OpenCompass", "harness", "OpenCompass"),
 ])
 def test_facets(text, facet, value):
     assert getattr(extract_facets(text), facet) == value

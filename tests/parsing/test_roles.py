@@ -464,3 +464,24 @@ def test_difference_columns_under_a_benchmark_caption_are_skipped_and_counted(tm
     kinds = {s.column: s.status for s in report.scores}
     assert kinds == {"0-shot": "checked", "5-shot": "checked", "Δ 5-shot": "skipped"}
     assert all("difference" in (s.reason or "") for s in report.scores if s.column == "Δ 5-shot")
+
+
+SETTINGS = ("| | Setting | A | B |\n|---|---|---|---|\n| IFEval | | 80.4 | 75.9 |\n| MMLU | 0-shot | 70.1 | 65.2 |\n"
+            "| GSM8K | | 60.1 | 55.2 |\n\n"
+            "### Evaluation protocol\n\n| | Evaluation setting | Metric | Evaluation tool |\n|---|---|---|---|\n"
+            "| IFEval | 0-shot | mean of prompt_level_strict_acc and instruction_level_strict_acc | lm-eval-harness |\n"
+            "| MMLU | 5-shot | macro_avg / acc | lm-eval-harness |\n| GSM8K | 8-shot | exact_match | lm-eval-harness |\n"
+            "| GSM8K | 4-shot | exact_match | lm-eval-harness |\n")
+
+
+def test_a_table_of_settings_gives_the_rows_of_its_benchmarks_their_protocol(tmp_path):
+    """Shots, metric and tool come from the settings table; the line's own words win; a benchmark two
+    settings rows describe gets neither."""
+    report = _audit_md(tmp_path, SETTINGS)
+    assert report.readings[1].kind == "text" and len(report.readings[1].settings) == 4
+    res = {s.title: s.resolution for s in report.scores}
+    assert res["IFEval"].metric == "blend" and res["IFEval"].budget.get("shots") == 0
+    assert res["IFEval"].harness == "lm-eval-harness" and "settings table" in res["IFEval"].reasons["settings"]
+    assert res["IFEval"].reasons["metric"].startswith("metric column")  # the settings table's metric column
+    assert res["MMLU"].budget.get("shots") == 0 and res["MMLU"].harness == "lm-eval-harness"
+    assert "settings" not in res["GSM8K"].reasons and res["GSM8K"].harness is None

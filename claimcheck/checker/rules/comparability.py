@@ -324,6 +324,10 @@ class MetricMismatch(ComparabilityRule):
     different quantities: two tasks each meeting 4 of 5 and 2 of 5 requirements score
     60% with partial credit and 0% strict.
 
+    A row that prints an average of several of its benchmark's own metrics ("Avg(Prompt/Instruction
+    acc Loose/Strict)" for IFEval) is noted at info level: nothing else is measured that way, so its
+    values stand beside no other report's.
+
     Bad:
         | OSWorld 2.0, partial credit      | A 72.6% |
         | Same as above, strict completion | B 41.7% |
@@ -348,6 +352,24 @@ class MetricMismatch(ComparabilityRule):
     def check(self, context: CheckContext) -> Iterator[Finding]:
         yield from super().check(context)
         yield from self._mixed_averages(context)
+        yield from self._blends(context)
+
+    def _blends(self, context: CheckContext) -> Iterator[Finding]:
+        """Rows that print an average of several of their benchmark's own metrics ("Avg(Prompt/Instruction acc
+        Loose/Strict)"): other reports print one of those metrics, so the row stands alone.  One note per table."""
+        tables: dict[tuple[int, int], list[Score]] = {}
+        for s in context.checked():
+            if s.resolution.metric == "blend" and s.benchmark:
+                tables.setdefault((s.input, s.table), []).append(s)
+        for cells in tables.values():
+            rows = list(dict.fromkeys(f"{s.title!r} ({s.resolution.reasons.get('metric', 'a blend of metrics')})"
+                                      for s in cells))
+            names = ", ".join(dict.fromkeys(s.resolution.benchmark_name or s.title for s in cells))
+            yield self.finding(
+                f"{'; '.join(rows)} ({rows_ref(cells)}): one number averaging several of the benchmark's own metrics, "
+                f"while other reports print one of them, so these values cannot be set beside another report's "
+                f"{names} figures", scores=[s.id for s in cells], severity="info", metric="blend",
+            )
 
     def _mixed_averages(self, context: CheckContext) -> Iterator[Finding]:
         """An average printed over rows measured with different metrics (EM, pass@10, % win, F1): a

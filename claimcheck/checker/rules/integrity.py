@@ -194,7 +194,7 @@ class Granularity(Rule):
             s.unit in PROPORTION_UNITS and s.proportion is not None and s.n is not None
             and s.cell.decimals is not None and s.ci_method != "published"
             and s.resolution.granularity not in ("partial", "averaged", "pairwise", "composite", "rating")
-            and not (s.resolution.metric or "").startswith(("partial", "f1"))
+            and not (s.resolution.metric or "").startswith(("partial", "f1", "blend"))  # a blend of metrics is no k/n
         )
 
     @staticmethod
