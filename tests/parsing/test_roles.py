@@ -485,3 +485,17 @@ def test_a_table_of_settings_gives_the_rows_of_its_benchmarks_their_protocol(tmp
     assert res["IFEval"].reasons["metric"].startswith("metric column")  # the settings table's metric column
     assert res["MMLU"].budget.get("shots") == 0 and res["MMLU"].harness == "lm-eval-harness"
     assert "settings" not in res["GSM8K"].reasons and res["GSM8K"].harness is None
+
+
+@pytest.mark.parametrize("label, subset, n", [
+    ("BBH (40 per task)", "open-instruct-1080", 1080), ("BBH", None, 6511), ("GSM8K (open-instruct 200)", "open-instruct-200", 200),
+])
+def test_open_instruct_samples_have_their_own_counts(label, subset, n):
+    """open-instruct's scripts score seeded samples (27 BBH task files x 40, 200 GSM8K problems): a line naming
+    the sample gets its count, a bare line the full set's."""
+    from claimcheck.registry.catalogue import load_catalogue
+    from claimcheck.registry.resolver import Resolver
+    from claimcheck.records import RowContext
+
+    res = Resolver(load_catalogue(())).resolve(RowContext(label=label), [parse_cell("30.6")])
+    assert (res.subset, res.n) == (subset, n)
