@@ -86,3 +86,13 @@ def test_the_documented_registry_example_validates(tmp_path):
     cat = load_catalogue([path])
     entry = cat.get("agent-index")
     assert entry.composite and entry.version("1.2").n.verified
+
+
+def test_no_test_set_in_the_registry_reaches_cc306s_largest_benchmark(catalogue):
+    """CC306 calls a lead within noise whatever the item count when it needs more items than LARGE_BENCHMARK:
+    that bound must stay above every evaluation set the registry counts (training splits aside)."""
+    from claimcheck.checker.rules.noise_gaps import BestNotSignificant
+
+    largest = max(count.value for b in catalogue for _, sub, count in b.verified_counts()
+                  if not (sub and "train" in sub.id))
+    assert largest < BestNotSignificant.LARGE_BENCHMARK

@@ -246,7 +246,10 @@ class BestNotSignificant(Rule):
     has rank sets, the finding gives the marked cell's marginal rank set, and several cells tied
     at the top and all marked are one finding.  A mark on a cell that is not the best is a different fault,
     CC409.  Where the lead cannot be tested (no item count, cells not comparable), nothing is
-    said here: CC301 and the CC2xx rules already name the reason.
+    said here, CC301 and the CC2xx rules already name the reason, with one exception: a lead
+    between two proportions so small that it would just reach significance only on more items
+    per model than any benchmark holds (``LARGE_BENCHMARK``; the z-only sample size, power 0.5)
+    is within noise whatever the unknown count (0.961 vs 0.960 needs about 291,000).
 
     Bad:
         | GPQA Diamond | **70.2%** | 68.7% |   (n = 198: gap 1.5 pp, p ≈ 0.76)
@@ -261,6 +264,8 @@ class BestNotSignificant(Rule):
 
     #: this many marks of one model in one table within noise: one finding for the model's marks
     SAME_MODEL = 3
+    #: more items per model than any benchmark test set holds (the registry's largest, SuperGPQA, has 26,529)
+    LARGE_BENCHMARK = 30_000
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         comparisons = {frozenset(c.scores): c for c in context.comparisons if c.kind == "head-to-head"}
@@ -272,6 +277,8 @@ class BestNotSignificant(Rule):
                 s = tops[0]
                 noisy.setdefault((s.input, s.table, s.model), []).append((s, *found))
                 tied[s.id] = tops[1:]
+            elif tops and (tiny := self._beyond_any_count(view, tops[0], comparisons, context.alpha)):
+                yield self._tiny(tops[0], *tiny, tops[1:], context.alpha)
         places = {i: r.places(i, simultaneous=False) for i, r in ranked_by_score(context.ranks).items()}
         for marks in noisy.values():
             if len(marks) < self.SAME_MODEL:
@@ -286,6 +293,34 @@ class BestNotSignificant(Rule):
             return None  # an unmarked cell equal to the mark: a tie the marks hide, CC409's finding, not a lead
         c = comparisons.get(frozenset((s.id, rival.id)))
         return (rival, c) if c is not None and c.verdict == "within-noise" else None
+
+    def _beyond_any_count(self, view: MarkedRow, s: Score, comparisons: dict, alpha: float) -> tuple[Score, int] | None:
+        """(runner-up, items per model the lead would need) for an untested lead between proportions that
+        would need more than ``LARGE_BENCHMARK`` items to just reach significance; else None."""
+        from claimcheck.stats import n_per_group
+
+        rival = view.rival()
+        c = comparisons.get(frozenset((s.id, rival.id))) if rival is not None else None
+        if c is None or c.verdict != "no-n" or not c.comparable or s.proportion is None or rival.proportion is None:
+            return None
+        if s.resolution.averaged or rival.resolution.averaged or s.proportion == rival.proportion:
+            return None  # a mean over runs or partial credit can have a smaller SE than the binomial one
+        if "aggregate" in (s.resolution.row_kind, rival.resolution.row_kind):
+            return None  # an average over benchmarks pools their items: no one benchmark bounds it
+        need = n_per_group(s.proportion - rival.proportion, (s.proportion + rival.proportion) / 2, alpha, power=0.5)
+        return (rival, need) if need > self.LARGE_BENCHMARK else None
+
+    def _tiny(self, s: Score, rival: Score, need: int, tied: list[Score], alpha: float) -> Finding:
+        who = f"{cell_name(s)} is marked best" if not tied else (
+            f"{', '.join(x.model for x in [s, *tied][:-1])} and {tied[-1].model} {s.cell.shown} on {s.title!r} "
+            f"({s.ref}) are marked best, tied,")
+        return self.finding(
+            f"{who} over {rival.model} {rival.cell.shown}, a lead of {_pp(abs(s.proportion - rival.proportion))} that "
+            f"would just reach significance (α = {alpha:g}, unpaired) only with about {need:,} items per model, more "
+            f"than any benchmark holds: within sampling noise whatever the item count, which the table does not give",
+            scores=(s.id, *(x.id for x in tied), rival.id), verdict="within-noise", n_needed=need,
+            diff=s.proportion - rival.proportion, alpha=alpha, tied=[x.model for x in tied],
+        )
 
     def _many(self, marks: list[tuple[Score, Score, Comparison]], alpha: float) -> Finding:
         """One model's best marks in one table, each within noise of its runner-up."""
