@@ -101,7 +101,8 @@ class GapWithinNoise(Rule):
     one gap of a two-model row).  "Not significant" means the data cannot tell the models apart,
     not that they are equal.  A finding is a row, not a pair: the subject (``--subject``, the
     claims file's model, or the model most often marked best) within noise of its rivals, and a
-    leader that is not alone at first place.  The leader is picked by looking at the scores, so in
+    leader that is not alone at first place; from three such rows of one table on, one finding for the
+    table with a short clause per row (each row's full finding is kept in its details).  The leader is picked by looking at the scores, so in
     rows of three or more comparable models it is judged by simultaneous rank confidence sets
     (Mogstad et al. 2024), not by pairwise tests chosen after ranking.  Every pairwise test stays in
     the report's comparisons.
@@ -119,12 +120,41 @@ class GapWithinNoise(Rule):
 
     code, slug, family, severity = "CC302", "gap-within-noise", "noise", "warning"
 
+    #: this many rows of one table with a finding: one finding for the table, a short clause per row
+    SAME_TABLE = 3
+
     def check(self, context: CheckContext) -> Iterator[Finding]:
+        by_table: dict[tuple[int, int], list[tuple[Finding, str]]] = {}
+        for finding, short in self._rows(context):
+            first = context.score(finding.scores[0])
+            by_table.setdefault((first.input, first.table), []).append((finding, short))
+        for found in by_table.values():
+            if len(found) < self.SAME_TABLE:
+                yield from (f for f, _ in found)
+            else:
+                yield self._table(context, found)
+
+    def _table(self, context: CheckContext, rows: list[tuple[Finding, str]]) -> Finding:
+        """One finding for the rows of one table, each said in its short form."""
+        found = [f for f, _ in rows]
+        first = context.score(found[0].scores[0])
+        where = first.origin or "the table"
+        return self.finding(
+            f"{len(found)} rows of {where} order models the data cannot tell apart at {_level(context)}: "
+            + "; ".join(short for _, short in rows),
+            scores=list(dict.fromkeys(i for f in found for i in f.scores)),
+            comparisons=list(dict.fromkeys(i for f in found for i in f.comparisons)),
+            rows=[{"message": f.message, **f.details} for f in found],
+            alpha=context.alpha,
+        )
+
+    def _rows(self, context: CheckContext) -> Iterator[tuple[Finding, str]]:
+        """One finding per printed row, with the short clause a table's finding says it in."""
         ranked = ranked_by_score(context.ranks)
         family_size = {(f.input, f.table): len(f.members) for f in context.families}  # each table's Holm family
         repeated: set = set()
         for row in read_rows(context):
-            parts, pairs, rivals = [], [], []
+            parts, pairs, rivals, short = [], [], [], []
             leader, subject = row.leader, row.subject
             ranks = ranked.get(leader.id)
             tests = family_size.get((leader.input, leader.table), 0)
@@ -140,9 +170,11 @@ class GapWithinNoise(Rule):
                                  f"{', '.join(f'{x.model} {x.cell.shown}' for x in rivals[:4])}"
                                  f"{f' and {len(rivals) - 4} more' if len(rivals) > 4 else ''} could rank first too "
                                  f"({_level(context)} simultaneous rank sets: {sets})")
+                    short.append(f"{leader.model} {leader.cell.shown} leads, but {_names(rivals)} could rank first too")
             elif noisy := row.within_noise(leader):
                 parts.append(f"the leader {leader.model} {leader.cell.shown} is within sampling noise of "
                              f"{_of(len(noisy), row.tested(leader))} it was tested against: {_rival_list(noisy, _level(context))}")
+                short.append(f"the leader {leader.model} {leader.cell.shown} is within noise of {_names([x for _, x in noisy])}")
                 pairs += noisy
             if subject is not None and subject.id != leader.id:
                 said = {c.id for c, _ in pairs}
@@ -156,6 +188,8 @@ class GapWithinNoise(Rule):
                 if noisy:
                     parts.append(f"{subject.model} {subject.cell.shown} (the subject) is within sampling noise of "
                                  f"{_of(len(noisy), row.tested(subject))} it was tested against: {_rival_list(noisy, _level(context))}")
+                    short.append(f"{subject.model} {subject.cell.shown} (the subject) is within noise of "
+                                 f"{_names([x for _, x in noisy])}")
                     pairs += noisy
             if not parts:
                 continue
@@ -180,7 +214,15 @@ class GapWithinNoise(Rule):
                 gaps=[{"a": context.score(c.scores[0]).model, "b": context.score(c.scores[1]).model, "diff": c.diff,
                        "diff_ci": c.diff_ci, "p_adjusted": c.p_adjusted} for c, _ in pairs],
                 alpha=context.alpha, tests=tests, n=sorted({n for c, _ in pairs for n in c.n}),
-            )
+            ), f"{first.title!r} ({first.ref}): " + "; ".join(short) + (" (n assumed)" if assumed else "")
+
+
+def _names(scores: list[Score], most: int = 3) -> str:
+    """A few models by name, the rest counted: "B, C and 2 more"."""
+    names = [x.model for x in scores]
+    if len(names) <= most:
+        return ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1]
+    return f"{', '.join(names[:most])} and {len(names) - most} more"
 
 
 class Underpowered(Rule):
