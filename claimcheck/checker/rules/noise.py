@@ -103,7 +103,8 @@ class NearCeiling(Rule):
 
     Near the ceiling, differences carry little information about capability: the
     remaining errors are often label errors or ambiguous items, and intervals pile up
-    against 100%.  The same cells reprinted in another table of the page are said once.
+    against 100%.  The same cells reprinted in another table of the page are said once, and from
+    three such rows of one table on they are one finding for the table.
 
     Bad:
         | GPQA Diamond | 96.0% | 95.5% |
@@ -118,10 +119,13 @@ class NearCeiling(Rule):
     code, slug, family, severity = "CC305", "near-ceiling", "noise", "info"
     threshold = 0.95
     saturated_floor = 0.80  # a 'saturated' statement matters only where these models score high
+    #: this many rows of one table near the ceiling: one finding for the table, a clause per row
+    SAME_TABLE = 3
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         rows = rows_where(context, lambda s: s.proportion is not None and not is_reference(s.model))
         said: set = set()  # the same cells reprinted in another table of the page: said once
+        by_table: dict[tuple[int, int], list[tuple[list[Score], str, str]]] = {}
         for scores in rows.values():
             s = scores[0]
             high = [x for x in scores if x.proportion >= self.threshold]
@@ -134,15 +138,29 @@ class NearCeiling(Rule):
             sat = sorted((st for st in s.resolution.statuses if st.state == "saturated"),
                          key=lambda st: (st.unverified, st.when is None))
             if high:
-                why = f"{', '.join(cell_name(x) for x in high)} at or above {100 * self.threshold:.0f}%"
+                why = f"is near its ceiling: {', '.join(f'{x.model} {x.cell.shown}' for x in high)} at or above {100 * self.threshold:.0f}%"
+                short = f"{', '.join(f'{x.model} {x.cell.shown}' for x in high[:3])}" + (
+                    f" and {len(high) - 3} more" if len(high) > 3 else "") + f" at or above {100 * self.threshold:.0f}%"
             elif sat and top >= self.saturated_floor:  # a saturated benchmark, and these scores are up there
                 st = sat[0]
-                why = (f"{st.who} ({st.when or 'undated'}{', second-hand' if st.unverified else ''}) calls the "
-                       f"benchmark saturated, and the best score here is {100 * top:.1f}%")
+                called = f"{st.who} ({st.when or 'undated'}{', second-hand' if st.unverified else ''})"
+                why = f"is called saturated by {called}, and the best score here is {100 * top:.1f}%"
+                short = f"called saturated by {called}, best {100 * top:.1f}%"
             else:
                 continue
-            yield self.finding(f"{s.title!r} ({s.ref}) is near its ceiling: {why}",
-                               scores=[x.id for x in scores], threshold=self.threshold)
+            by_table.setdefault((s.input, s.table), []).append((scores, why, short))
+        for found in by_table.values():
+            if len(found) < self.SAME_TABLE:
+                for scores, why, _ in found:
+                    yield self.finding(f"{scores[0].title!r} ({scores[0].ref}) {why}",
+                                       scores=[x.id for x in scores], threshold=self.threshold)
+                continue
+            where = found[0][0][0].origin or "the table"
+            yield self.finding(
+                f"{len(found)} rows of {where} are near their ceiling, where gaps carry little information: "
+                + "; ".join(f"{scores[0].title!r} ({scores[0].ref}): {short}" for scores, _, short in found),
+                scores=[x.id for scores, _, _ in found for x in scores], threshold=self.threshold, rows=len(found),
+            )
 
 
 class AssumedN(Rule):
