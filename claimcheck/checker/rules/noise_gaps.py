@@ -285,8 +285,9 @@ class BestNotSignificant(Rule):
     marked cell is the highest (or, for lower-is-better metrics, the lowest) and the gap to the
     best unmarked cell is within sampling noise (the gap's interval and the test it inverts,
     Holm-corrected within the table's family of judged gaps), the bold marks a tie; where the row
-    has rank sets, the finding gives the marked cell's marginal rank set, and several cells tied
-    at the top and all marked are one finding.  A mark on a cell that is not the best is a different fault,
+    has rank sets, the finding gives the marked cell's marginal rank set, several cells tied at
+    the top and all marked are one finding, and from three such marks of one table on they are
+    one finding for the table.  A mark on a cell that is not the best is a different fault,
     CC409.  Where the lead cannot be tested (no item count, cells not comparable), nothing is
     said here, CC301 and the CC2xx rules already name the reason, with one exception: a lead
     between two proportions so small that it would just reach significance only on more items
@@ -304,29 +305,35 @@ class BestNotSignificant(Rule):
 
     code, slug, family, severity = "CC306", "best-not-significant", "noise", "warning"
 
-    #: this many marks of one model in one table within noise: one finding for the model's marks
-    SAME_MODEL = 3
+    #: this many marks in one table within noise: one finding for the table's marks
+    SAME_TABLE = 3
     #: more items per model than any benchmark test set holds (the registry's largest, SuperGPQA, has 26,529)
     LARGE_BENCHMARK = 30_000
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         comparisons = {frozenset(c.scores): c for c in context.comparisons if c.kind == "head-to-head"}
-        noisy: dict[tuple[int, int, str], list[tuple[Score, Score, Comparison]]] = {}
+        noisy: dict[tuple[int, int], list[tuple[Score, Score, Comparison | None, int | None]]] = {}
         tied: dict[str, list[Score]] = {}  # marks tied at the top with the one a finding is about: one finding
         for view in marked_rows(context):
             tops = [s for s in view.marked if view.is_top(s)]
-            if tops and (found := self._within_noise(view, tops[0], comparisons)):
-                s = tops[0]
-                noisy.setdefault((s.input, s.table, s.model), []).append((s, *found))
-                tied[s.id] = tops[1:]
-            elif tops and (tiny := self._beyond_any_count(view, tops[0], comparisons, context.alpha)):
-                yield self._tiny(tops[0], *tiny, tops[1:], context.alpha)
+            if not tops:
+                continue
+            s = tops[0]
+            if found := self._within_noise(view, s, comparisons):
+                noisy.setdefault((s.input, s.table), []).append((s, *found, None))
+            elif tiny := self._beyond_any_count(view, s, comparisons, context.alpha):
+                noisy.setdefault((s.input, s.table), []).append((s, tiny[0], None, tiny[1]))
+            else:
+                continue
+            tied[s.id] = tops[1:]
         places = {i: r.places(i, simultaneous=False) for i, r in ranked_by_score(context.ranks).items()}
         for marks in noisy.values():
-            if len(marks) < self.SAME_MODEL:
-                yield from (self._one(s, rival, c, context.alpha, tied[s.id], places.get(s.id)) for s, rival, c in marks)
-            else:
+            if len(marks) >= self.SAME_TABLE:
                 yield self._many(marks, context.alpha)
+                continue
+            for s, rival, c, need in marks:
+                yield (self._tiny(s, rival, need, tied[s.id], context.alpha) if c is None
+                       else self._one(s, rival, c, context.alpha, tied[s.id], places.get(s.id)))
 
     @staticmethod
     def _within_noise(view: MarkedRow, s: Score, comparisons: dict) -> tuple[Score, Comparison] | None:
@@ -364,18 +371,29 @@ class BestNotSignificant(Rule):
             diff=s.proportion - rival.proportion, alpha=alpha, tied=[x.model for x in tied],
         )
 
-    def _many(self, marks: list[tuple[Score, Score, Comparison]], alpha: float) -> Finding:
-        """One model's best marks in one table, each within noise of its runner-up."""
-        s0 = marks[0][0]
-        shown = "; ".join(f"{s.title!r} ({s.ref}): {s.cell.shown} vs {rival.model} {rival.cell.shown}, "
-                          f"{_pp(abs(c.diff)) if c.diff is not None else f'{abs(c.gap or 0):g} points'}"
-                          for s, rival, c in marks[:6]) + (f"; and {len(marks) - 6} more" if len(marks) > 6 else "")
+    def _many(self, marks: list[tuple[Score, Score, Comparison | None, int | None]], alpha: float) -> Finding:
+        """The best marks of one table, each within noise of its runner-up (or too small a lead for any count)."""
+        models = list(dict.fromkeys(s.model for s, *_ in marks))
+        whose = f"{models[0]}'s" if len(models) == 1 else "the table's"
+
+        def gap(s: Score, rival: Score, c: Comparison | None, need: int | None) -> str:
+            if c is None:
+                return f"{_pp(abs(s.proportion - rival.proportion))}, which would need about {need:,} items per model"
+            return _pp(abs(c.diff)) if c.diff is not None else f"{abs(c.gap or 0):g} points"
+
+        shown = "; ".join(f"{s.title!r} ({s.ref}): {'' if len(models) == 1 else s.model + ' '}{s.cell.shown} vs "
+                          f"{rival.model} {rival.cell.shown}, {gap(s, rival, c, need)}"
+                          for s, rival, c, need in marks[:6]) + (f"; and {len(marks) - 6} more" if len(marks) > 6 else "")
+        tested = [c for *_, c, _ in marks if c is not None]
         return self.finding(
-            f"{len(marks)} of {s0.model}'s best marks lead the runner-up by a gap within sampling noise "
-            f"(Holm-adjusted p ≥ {alpha:g}): {shown}",
-            scores=list(dict.fromkeys(i for s, rival, _ in marks for i in (s.id, rival.id))),
-            comparisons=[c.id for _, _, c in marks], verdict="within-noise", model=s0.model, marks=len(marks),
-            gaps=[{"row": s.title, "diff": c.diff, "diff_ci": c.diff_ci, "p_adjusted": c.p_adjusted} for s, _, c in marks],
+            f"{len(marks)} of {whose} best marks lead the runner-up by a gap within sampling noise"
+            + (f" (Holm-adjusted p ≥ {alpha:g})" if tested else "") + f": {shown}",
+            scores=list(dict.fromkeys(i for s, rival, *_ in marks for i in (s.id, rival.id))),
+            comparisons=[c.id for c in tested], verdict="within-noise", models=models, marks=len(marks),
+            model=models[0] if len(models) == 1 else None,
+            gaps=[{"row": s.title, "model": s.model, "diff": c.diff if c else s.proportion - rival.proportion,
+                   "diff_ci": c.diff_ci if c else None, "p_adjusted": c.p_adjusted if c else None, "n_needed": need}
+                  for s, rival, c, need in marks],
             alpha=alpha,
         )
 
