@@ -94,3 +94,17 @@ def test_a_rows_untestable_pairs_are_one_line_of_appendix_a():
     assert line.pair.startswith("5 pairs: ") and line.verdict == "head-to-head: no-n"
     tested = build_view(audit([str(EXAMPLES / "agent_index_preview.csv")], Options(assume_n=500)))
     assert len(tested.comparisons) == 5  # tested pairs keep a line each
+
+
+def test_a_row_whose_rank_sets_name_the_possible_firsts_does_not_say_the_holm_tie_again(tmp_path):
+    """The bold leader's gaps are judged (a mark) and the row has rank sets: one sentence says who could rank first."""
+    from claimcheck.report.conclusions import conclusions
+
+    path = tmp_path / "t.md"
+    path.write_text("| Model | GPQA Diamond |\n|---|---|\n| **32B models** | |\n| A | **70.2%** |\n| B | 68.7% |\n| E | 50.0% |\n"
+                    "| **7B models** | |\n| C | **66.1%** |\n| D | 40.4% |\n", encoding="utf-8")
+    report = audit([str(path)])
+    assert [c for c in report.comparisons if c.verdict == "within-noise"]  # A vs B is judged and tied
+    yes, no = conclusions(report.comparisons, {s.id: s for s in report.scores}, ranks=report.ranks)
+    about_a = [c.text for c in no if c.text.startswith("GPQA Diamond: A 70.2%")]
+    assert len(about_a) == 1 and "could rank first too" in about_a[0], about_a

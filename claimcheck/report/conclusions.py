@@ -174,11 +174,13 @@ def _row(comps: list[Comparison], by_id, ranked: RankedRow | None = None) -> lis
     title = leader.title
     assumed = " (n assumed)" if any("assumed" in c.n_source for c in against) else ""
     out = []
+    named: set[str] = set()  # models a rank-set sentence already names as possible first places
     if ranked is not None and leader.id in ranked.scores and any(c.verdict == "descriptive" for c in against):
         out.append(_ranked(ranked, leader, by_id, assumed))
+        named = set(ranked.could_lead())
         against = [c for c in against if c.verdict != "descriptive"]
     ahead = [by_id[c.scores[1]] for c in against if c.verdict == "significant"]
-    tied = [by_id[c.scores[1]] for c in against if c.verdict == "within-noise"]
+    tied = [by_id[c.scores[1]] for c in against if c.verdict == "within-noise" and c.scores[1] not in named]
     unknown = [by_id[c.scores[1]] for c in against if c.verdict == "no-n"]
     if ahead:
         caveats = tuple(dict.fromkeys(x for c in against if c.verdict == "significant" for x in c.caveats))
