@@ -121,6 +121,11 @@ def build(files: Iterable[tuple[Path, CatalogueFile]], version: str, *, overridi
                 raise RegistryError(f"duplicate benchmark id {bench.id!r} (also in {origins[bench.id]})", path=str(path))
             entries[bench.id] = bench
             origins[bench.id] = str(path)
+    for bench in entries.values():
+        for other in bench.variants:
+            if other not in entries or other == bench.id:
+                raise RegistryError(f"variant {other!r} of {bench.id!r} is not another entry of the catalogue",
+                                    path=origins.get(bench.id))
     return Catalogue(version=version, entries=entries, aliases=_alias_index(entries, origins), origins=origins)
 
 

@@ -122,6 +122,9 @@ class Benchmark(_Strict):
     system_level: bool = False  # scores belong to an agent+model system
     public: bool = True  # False: in-house data (items not released): nobody outside the publisher can run it
     tools: bool | None = None  # True: tool use is part of the task itself (BFCL, τ-bench, BrowseComp)
+    # entries whose item sets a line printed under this name may really hold ("MBPP" run through EvalPlus is
+    # EvalPlus's 399-problem MBPP set): read as one when every value is k/n of its count and not of this one's
+    variants: tuple[str, ...] = ()
     knobs: tuple[KnobNote, ...] = ()
     default_version: str | None = None
     versions: tuple[Version, ...] = ()

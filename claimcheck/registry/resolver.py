@@ -259,6 +259,12 @@ class Resolver:
         assumed = version is not None and why.get("version", "").startswith("not stated")  # the registry's default
         if (version is None or assumed) and subset is None and not (facets.version or facets.window or context.fields.get("n")):
             implied = self._implied_part(bench, cells, unit, facets)
+            if implied is None and parent is None and (variant := self._implied_variant(bench, cells, unit, facets)):
+                other, found = variant
+                return self._build(other, text, context, facets, cells, confidence,
+                                   {**reasons, "benchmark": f"labelled {bench.name!r}, but {found.fits} of the line's "
+                                    f"{found.cells} values are k/{found.n} (p = {found.p:.1g} by chance), the count of "
+                                    f"{found.name}, and not k/n of any {bench.name} set"}, parent)
             if implied is not None:
                 version, subset, found = implied
                 reasons["version"] = (f"not stated; {found.fits} of the line's {found.cells} values are k/{found.n} "
@@ -351,6 +357,16 @@ class Resolver:
         version, subset = by_n[found.n][0]
         name = f"{bench.name} {version.id}" + (f" / {subset.id}" if subset else "")
         return version, subset, found._replace(name=name)
+
+    def _implied_variant(self, bench: Benchmark, cells: Sequence[CellValue], unit: str, facets: Facets):
+        """The variant entry (:attr:`Benchmark.variants`) whose one verified count the line's values are made
+        of beyond chance, when none of the benchmark's own counts fits: (entry, the evidence), or None."""
+        for other_id in bench.variants:
+            other = self.catalogue.entries[other_id]
+            found = self._implied_part(other, cells, unit, facets)
+            if found is not None:
+                return other, found[2]
+        return None
 
     @staticmethod
     def _glued_version(bench: Benchmark, alias: str) -> str | None:

@@ -499,3 +499,32 @@ def test_open_instruct_samples_have_their_own_counts(label, subset, n):
 
     res = Resolver(load_catalogue(())).resolve(RowContext(label=label), [parse_cell("30.6")])
     assert (res.subset, res.n) == (subset, n)
+
+
+def test_a_line_named_mbpp_whose_values_are_all_k_over_399_is_evalplus_s_set(tmp_path):
+    """MBPP's registry variant: ten values, all k/399 and not k/500 (p = 0.0001 by chance), are EvalPlus's
+    399-problem MBPP; values of the 500-problem split stay MBPP; too little evidence adopts nothing."""
+    from claimcheck.registry.catalogue import load_catalogue
+    from claimcheck.registry.resolver import Resolver
+    from claimcheck.records import RowContext
+
+    resolver = Resolver(load_catalogue(()))
+    evalplus = ["39.3", "41.1", "42.9", "48.1", "49.9", "55.1", "56.9", "63.9", "65.7", "70.9"]
+    res = resolver.resolve(RowContext(label="MBPP"), [parse_cell(v) for v in evalplus])
+    assert (res.benchmark, res.version, res.n, res.n_source) == ("mbpp-plus", "v0.1.0", 399, "implied")
+    assert "labelled 'MBPP'" in res.reasons["benchmark"]
+    full = resolver.resolve(RowContext(label="MBPP"), [parse_cell(f"{100 * k / 500:.1f}") for k in range(201, 401, 21)])
+    assert full.benchmark == "mbpp"
+    few = resolver.resolve(RowContext(label="MBPP"), [parse_cell(v) for v in evalplus[:4]])
+    assert few.benchmark == "mbpp" and few.n is None
+
+
+def test_a_variant_must_be_another_entry_of_the_catalogue(tmp_path):
+    from claimcheck.errors import RegistryError
+    from claimcheck.registry.catalogue import load_catalogue
+
+    path = tmp_path / "mine.yaml"
+    path.write_text("benchmarks:\n  - id: zeta\n    name: Zeta\n    family: code\n    variants: [no-such-entry]\n"
+                    "    sources: [me]\n", encoding="utf-8")
+    with pytest.raises(RegistryError, match="variant 'no-such-entry' of 'zeta'"):
+        load_catalogue((path,))
