@@ -39,25 +39,30 @@ class MissingN(Rule):
     """
 
     code, slug, family, severity = "CC301", "missing-n", "noise", "warning"
-    # one finding per table: the rows without n are one gap in the evidence, not one problem each
+    # one finding per input: the rows without n are one gap in the evidence, not one problem each, and a
+    # line reprinted in several tables of a page (a "Primary" and a "Plus" table) is named once with them all
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         rows = rows_where(context, lambda s: s.unit in PROPORTION_UNITS and s.n is None and s.proportion is not None
                           and s.resolution.row_kind != "aggregate")  # an average has no items of its own
-        tables: dict[tuple[int, int], list[list[Score]]] = {}  # one finding per table, naming its rows
+        pages: dict[int, dict[tuple, list[list[Score]]]] = {}  # input -> line (title, why) -> its printings
         for scores in rows.values():
-            tables.setdefault((scores[0].input, scores[0].table), []).append(scores)
-        for lines in tables.values():
-            named = [f"{line[0].title!r} ({line[0].ref}" + (f"; {line[0].resolution.n_note}" if line[0].resolution.n_note
-                                                             else "") + ")" for line in lines]
+            s = scores[0]
+            line = (" ".join(s.title.casefold().split()), s.resolution.n_note)
+            pages.setdefault(s.input, {}).setdefault(line, []).append(scores)
+        for lines in pages.values():
+            named = [f"{printed[0][0].title!r} ({'; '.join(p[0].ref for p in printed)}"
+                     + (f"; {printed[0][0].resolution.n_note}" if printed[0][0].resolution.n_note else "") + ")"
+                     for printed in lines.values()]
             shown = "; ".join(named[:8]) + (f"; and {len(named) - 8} more" if len(named) > 8 else "")
-            cells = sum(len(line) for line in lines)
+            cells = sum(len(p) for printed in lines.values() for p in printed)
             yield self.finding(
                 (f"{named[0]}: no item count" if len(lines) == 1 else f"{len(lines)} rows have no item count: {shown}")
                 + f"; no interval or test is computed for {'its' if len(lines) == 1 else 'their'} {cells} "
                 f"value{'s' if cells != 1 else ''}",
-                scores=[x.id for line in lines for x in line], rows=[line[0].title for line in lines],
-                registry_notes=[line[0].resolution.n_note for line in lines],
+                scores=[x.id for printed in lines.values() for p in printed for x in p],
+                rows=[printed[0][0].title for printed in lines.values()],
+                registry_notes=[printed[0][0].resolution.n_note for printed in lines.values()],
             )
 
 
