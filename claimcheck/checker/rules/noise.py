@@ -108,7 +108,9 @@ class NearCeiling(Rule):
 
     Near the ceiling, differences carry little information about capability: the
     remaining errors are often label errors or ambiguous items, and intervals pile up
-    against 100%.  The same cells reprinted in another table of the page are said once, and from
+    against 100%.  A row is said to be there when two of its cells are (one cell alone at 95%
+    among much lower ones is not a comparison made at the ceiling), or, for a benchmark called
+    saturated, when its two best scores are at 80% or more.  The same cells reprinted in another table of the page are said once, and from
     three such rows of one table on they are one finding for the table.
 
     Bad:
@@ -134,19 +136,22 @@ class NearCeiling(Rule):
         for scores in rows.values():
             s = scores[0]
             high = [x for x in scores if x.proportion >= self.threshold]
+            if len(high) == 1 and len(scores) > 1:
+                high = []  # one cell up there: the row's comparisons are not made at the ceiling
             same = (s.input, s.benchmark or s.title.casefold(),
                     frozenset((x.model, x.value) for x in high) if high else max(x.value for x in scores))
             if same in said:
                 continue
             said.add(same)
             top = max(x.proportion for x in scores)
+            second = sorted((x.proportion for x in scores), reverse=True)[1] if len(scores) > 1 else top
             sat = sorted((st for st in s.resolution.statuses if st.state == "saturated"),
                          key=lambda st: (st.unverified, st.when is None))
             if high:
                 why = f"is near its ceiling: {', '.join(f'{x.model} {x.cell.shown}' for x in high)} at or above {100 * self.threshold:.0f}%"
                 short = f"{', '.join(f'{x.model} {x.cell.shown}' for x in high[:3])}" + (
                     f" and {len(high) - 3} more" if len(high) > 3 else "") + f" at or above {100 * self.threshold:.0f}%"
-            elif sat and top >= self.saturated_floor:  # a saturated benchmark, and these scores are up there
+            elif sat and second >= self.saturated_floor:  # a saturated benchmark, and the leading scores are up there
                 st = sat[0]
                 called = f"{st.who} ({st.when or 'undated'}{', second-hand' if st.unverified else ''})"
                 why = f"is called saturated by {called}, and the best score here is {100 * top:.1f}%"
