@@ -349,6 +349,8 @@ class Resolver:
         by_n: dict[int, list] = {}
         for v, sub, count in bench.verified_counts():
             by_n.setdefault(count.value, []).append((v, sub))
+        if len(by_n) < 2:
+            return None  # one count to choose from (HumanEval's 164): the values can only confirm the default
         values = [(c.value / scale, c.decimals, scale) for c in cells
                   if c.status == "ok" and c.value is not None and c.decimals is not None]
         found = implied_denominator(values, [(str(n), n) for n in by_n if len(by_n[n]) == 1], evidence=ADOPT)

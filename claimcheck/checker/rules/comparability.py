@@ -17,12 +17,13 @@ _MANY_ATTEMPTS = re.compile(r"^(?:pass@(?:[2-9]|\d\d+)|best-of-\d+|(?:maj|cons)@
 _SAMPLING = re.compile(r"^(?:pass@\d+|avg@\d+|cons@\d+|maj@\d+|best-of-\d+|selection|accuracy|resolved)$")
 
 
-def _per_table(lines: list[list[Score]]) -> list[list[list[Score]]]:
-    """Printed rows grouped by the table they are in, in input order."""
-    tables: dict[tuple[int, int], list[list[Score]]] = {}
+def _per_page(lines: list[list[Score]]) -> list[list[list[Score]]]:
+    """Printed rows grouped by the input (page or file) they are in, in input order: a caveat about a
+    benchmark is said once for a page, however many of its tables print the benchmark."""
+    pages: dict[int, list[list[Score]]] = {}
     for line in lines:
-        tables.setdefault((line[0].input, line[0].table), []).append(line)
-    return list(tables.values())
+        pages.setdefault(line[0].input, []).append(line)
+    return list(pages.values())
 
 
 def _said_to_differ(a: Score, b: Score, facet: str) -> bool:
@@ -60,12 +61,12 @@ class VersionMismatch(ComparabilityRule):
         yield from super().check(context)
         lines = [line for line in context.rows().values()
                  if any(s.status == "checked" and s.resolution.unstated_versions for s in line)]
-        for table in _per_table(lines):
-            yield self._unstated(table)
+        for page in _per_page(lines):
+            yield self._unstated(page)
 
     def _unstated(self, lines: list[list[Score]]) -> Finding:
-        """The rows of one table that name no version of a benchmark whose versions are different
-        item sets: one caveat for the table, benchmark by benchmark."""
+        """The rows of one page that name no version of a benchmark whose versions are different
+        item sets: one caveat for the page, benchmark by benchmark."""
         by_bench: dict[str, list[Score]] = {}
         for line in lines:
             first = next(s for s in line if s.status == "checked" and s.resolution.unstated_versions)
@@ -123,16 +124,21 @@ class SubsetMismatch(ComparabilityRule):
         yield from self._implied_subsets(context)
 
     def _unstated(self, lines: list[list[Score]]) -> Finding:
-        """The rows of one table of benchmarks whose registered subsets are different item sets (C-Eval
-        val vs test) that name none of them, and whose values do not tell which: one caveat per table."""
-        firsts = [next(s for s in line if s.status == "checked" and s.resolution.unstated_subsets) for line in lines]
-        parts = [f"{s.resolution.benchmark_name} ({s.ref}; subsets {', '.join(s.resolution.unstated_subsets[:4])})"
-                 for s in firsts]
+        """The rows of one page of benchmarks whose registered subsets are different item sets (C-Eval
+        val vs test) that name none of them, and whose values do not settle which: one caveat per page,
+        benchmark by benchmark."""
+        by_bench: dict[str, list[Score]] = {}
+        for line in lines:
+            first = next(s for s in line if s.status == "checked" and s.resolution.unstated_subsets)
+            by_bench.setdefault(first.resolution.benchmark_name or first.title, []).append(first)
+        parts = [f"{name} ({rows_ref(firsts)}; subsets {', '.join(firsts[0].resolution.unstated_subsets[:4])})"
+                 for name, firsts in by_bench.items()]
         return self.finding(
-            f"{'A row names' if len(lines) == 1 else f'{len(lines)} rows name'} no subset, and the values do not "
-            f"show which: {'; '.join(parts)}. The item count, and any comparison with another report, are unknown",
+            f"{'A row names' if len(lines) == 1 else f'{len(lines)} rows name'} no subset, and too few of the values "
+            f"are whole counts of one subset to tell which: {'; '.join(parts)}. The item count, and any comparison "
+            f"with another report, are unknown",
             scores=[s.id for line in lines for s in line if s.status == "checked"], severity="info",
-            subsets={s.resolution.benchmark_name: list(s.resolution.unstated_subsets) for s in firsts},
+            subsets={name: list(firsts[0].resolution.unstated_subsets) for name, firsts in by_bench.items()},
         )
 
     def _implied_subsets(self, context: CheckContext) -> Iterator[Finding]:
@@ -165,8 +171,8 @@ class SubsetMismatch(ComparabilityRule):
                 f"{implied.name} ({implied.n} items); say which set was used", scores=[s.id for s in cells],
                 severity="info", implied=implied.name, implied_n=implied.n, fits=implied.fits, cells=implied.cells,
             )
-        for table in _per_table(silent):
-            yield self._unstated(table)
+        for page in _per_page(silent):
+            yield self._unstated(page)
 
     def difference(self, a: Score, b: Score) -> Difference | None:
         if a.benchmark != b.benchmark:

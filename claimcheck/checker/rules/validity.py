@@ -143,17 +143,22 @@ class CompositeIndex(Rule):
             res = s.resolution
             if res.composite or s.unit == "index" or (res.row_kind == "unknown" and _INDEX_LABEL.search(s.label)):
                 rows.setdefault(s.group, []).append(s)
+        lines: dict[tuple, list[list[Score]]] = {}  # one index reprinted in several tables of a page: said once
         for scores in rows.values():
             s = scores[0]
+            lines.setdefault((s.input, s.resolution.benchmark or " ".join(s.title.casefold().split()),
+                              s.resolution.version), []).append(scores)
+        for printed in lines.values():
+            s = printed[0][0]
             res = s.resolution
             known = res.composite or s.unit == "index"
             name = f"{res.benchmark_name}{' ' + res.version if res.version else ''}" if known else repr(s.title)
             why = "" if known else " (the label calls it an index; the registry does not know it)"
             yield self.finding(
-                f"{s.title!r} ({s.ref}): {name} is a composite index over several benchmarks, not one dataset"
-                f"{why}: its components and weights change between versions, so compare it only within one "
-                f"version and read its components for evidence",
-                scores=[x.id for x in scores], benchmark=res.benchmark, version=res.version, registry=known,
+                f"{s.title!r} ({'; '.join(p[0].ref for p in printed)}): {name} is a composite index over several "
+                f"benchmarks, not one dataset{why}: its components and weights change between versions, so compare "
+                f"it only within one version and read its components for evidence",
+                scores=[x.id for p in printed for x in p], benchmark=res.benchmark, version=res.version, registry=known,
             )
 
 
