@@ -278,8 +278,8 @@ class UnknownBenchmark(Rule):
         for s in context.scores:
             if s.status == "skipped" or _is_cost_row(s):
                 continue
-            if s.resolution.row_kind == "unknown":
-                rows.setdefault(s.label, []).append(s)
+            if s.resolution.row_kind == "unknown":  # a blank label continuing the row above is that row's line
+                rows.setdefault(s.label.strip() or s.title.split(" · ")[0], []).append(s)
             elif s.resolution.named_in_text:
                 from_text.setdefault(s.resolution.named_in_text, {}).setdefault(s.label, []).append(s)
         for label, scores in rows.items():
