@@ -141,7 +141,6 @@ def setup_name(s: Score) -> str:
 
 
 def _facets(s: Score) -> tuple:
-
     res = s.resolution
     return (_column_setup(s), _name_setup(s), res.tools, res.harness, res.judge, res.metric, res.protocol,
             tuple(sorted((k, str(v)) for k, v in res.budget.items())))
