@@ -93,6 +93,7 @@ def resolve_rows(observations: Sequence[Observation], resolver,
     by observation id: they describe that cell, not the row.
     """
     from claimcheck.parsing.attribution import split_by_model
+    from claimcheck.parsing.glossary import gloss
 
     groups: dict[str, list[Observation]] = {}
     for obs in observations:
@@ -105,10 +106,14 @@ def resolve_rows(observations: Sequence[Observation], resolver,
                                                         *((names, lead) for lead in r.leads if (names := resolver.lead_names(lead))))
                 for r in readings if r.captions or r.leads}
     settings = _settings_by_benchmark(readings, resolver)
+    prose = {(inputs_of.get(r.table, 0), r.table): r.prose for r in readings if r.prose}
     clauses: dict[str, str] = {}
     for key, members in groups.items():
         first = members[0]
         ctx, per_model = split_by_model(first.context, [m.model for m in members])
+        glossed = gloss(ctx.label, prose.get((first.input, first.table), ())) if ctx.inherits_from is None else None
+        if glossed:  # "MMLU (5-shot)" in the prose above the table: the line's own words come first
+            ctx = replace(ctx, qualifiers=(*ctx.qualifiers, glossed))
         clauses.update({m.id: per_model[m.model] for m in members if m.model in per_model})
         parent = by_row.get((first.input, first.table, ctx.inherits_from)) if ctx.inherits_from else None
         res = resolver.resolve(ctx, [m.cell for m in members], parent)
@@ -118,6 +123,8 @@ def resolve_rows(observations: Sequence[Observation], resolver,
                 break
         if (row := settings.get((first.input, res.benchmark))) is not None and res.row_kind == "benchmark":
             res = _with_settings(resolver, ctx, row, [m.cell for m in members], parent, res)
+        if glossed:
+            res = replace(res, reasons={**res.reasons, "gloss": f"the page's text glosses {ctx.label.strip()!r} as ({glossed})"})
         out[key] = res
         for m in members:
             by_row[(m.input, m.table, m.row)] = res

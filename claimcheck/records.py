@@ -78,6 +78,7 @@ class SourceTable:
     decimal_comma: bool = False  # the table prints "88,4%" for 88.4%
     caption: str = ""  # the heading or caption the table is printed under, when the reader knows it
     leads: tuple[str, ...] = ()  # the opening paragraph of each section the table is printed in, outermost first
+    prose: tuple[str, ...] = ()  # every prose line of those sections above the table, per section (glosses)
     page_title: str = ""  # the document's title (a README's "# Kimi K2", an HTML page's <h1>), when known
 
     @property
@@ -143,6 +144,7 @@ class TableReading:
     captions: tuple[str, ...] = ()  # the caption line and the heading apart, each tried for a benchmark name
     leads: tuple[str, ...] = ()  # the opening paragraphs of the enclosing sections, innermost first
     settings: tuple["SettingsRow", ...] = ()  # a table of text only: its rows, when they state evaluation settings
+    prose: tuple[str, ...] = ()  # the prose of the sections it is printed in, where the page glosses its labels
 
 
 @dataclass(frozen=True, slots=True)

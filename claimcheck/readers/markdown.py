@@ -25,6 +25,7 @@ from claimcheck.records import RawCell, SourceTable
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _MAX_NOTES = 12
 _MAX_LEAD = 600  # characters of a section's opening paragraph kept as context
+_MAX_PROSE = 4000  # characters of a section's prose (every paragraph and list line) kept for glosses
 _SETTINGS = re.compile(r"evaluat|temperature|top[_-]?p\b|sampl|pass@|\bn\s*=|\bshots?\b|subset|\btasks\b|harness|"
                        r"scaffold|\bjudge|评测|采样|温度|子集", re.I)
 _ATX = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
@@ -352,6 +353,13 @@ def _leads(sections: list[tuple[int, str]]) -> tuple[str, ...]:
     return tuple(text for _, text in sections if text)
 
 
+def _prose(sections: list[tuple[int, list[str]]]) -> tuple[str, ...]:
+    """The prose of each section a table is printed in, outermost first, each as its printed text and
+    cut to ``_MAX_PROSE`` characters: where a page glosses its labels ("Multi-Translation (Flores-101
+    5-shot)")."""
+    return tuple(plain[:_MAX_PROSE] for _, text in sections if (plain := _plain(" ".join(text)).strip()))
+
+
 def _level(line: str) -> int:
     """The level of an ATX heading (1-6); 0 for any other line."""
     if m := re.match(r"^\s{0,3}(#{1,6})\s", line):
@@ -378,9 +386,11 @@ def read_markdown(text: str, path: str) -> list[SourceTable]:
     """Every pipe table in a Markdown document with at least two columns and one data row, and every
     HTML table embedded in it (named by the Markdown heading above it, with the notes below it)."""
     lines = text.splitlines()
-    found: list[tuple[str | None, tuple[str, ...], list[tuple[RawCell, ...]], list[str], str, tuple[str, ...]]] = []
+    found: list[tuple[str | None, tuple[str, ...], list[tuple[RawCell, ...]], list[str], str, tuple[str, ...],
+                      tuple[str, ...]]] = []
     heading: str | None = None
     sections: list[tuple[int, str]] = []  # (level, opening paragraph) of the headings above, outermost first
+    prose: list[tuple[int, list[str]]] = [(0, [])]  # (level, prose lines) of the sections above, outermost first
     doc_title = ""  # the document's first level-1 heading
     fence: str | None = None
     i = 0
@@ -400,7 +410,7 @@ def read_markdown(text: str, path: str) -> list[SourceTable]:
 
             for table in read_html("\n".join(lines[i:end]), path):
                 found.append((heading, table.header, list(table.rows), [*table.notes, *_html_notes(lines, end)], "",
-                              _leads(sections)))
+                              _leads(sections), _prose(prose)))
             i = end
             continue
         width = len(split_row(line)) if _has_pipe(line) else 0
@@ -408,17 +418,20 @@ def read_markdown(text: str, path: str) -> list[SourceTable]:
             caption = _caption_above(lines, i)
             header, rows, i = _table(lines, i, path)
             if width >= 2 and rows:
-                found.append((heading, header, rows, _notes(lines, i), caption, _leads(sections)))
+                found.append((heading, header, rows, _notes(lines, i), caption, _leads(sections), _prose(prose)))
             continue
         if (named := _heading(lines, i)) is not None:
             heading = named
             level = _level(lines[i]) or (1 if lines[i + 1].lstrip().startswith("=") else 2)  # setext: = or -
             doc_title = doc_title or (named if level == 1 else "")  # the document's "# Title" (or "Title\n===")
             sections = [*(sec for sec in sections if sec[0] < level), (level, _lead(lines, i))]
+            prose = [*(sec for sec in prose if sec[0] < level), (level, [])]
+        elif line.strip() and not _HTML_TABLE.search(line):
+            prose[-1][1].append(line.strip())
         i += 1
     tables = []
-    for k, (title, header, rows, notes, caption, leads) in enumerate(found, start=1):
+    for k, (title, header, rows, notes, caption, leads, text) in enumerate(found, start=1):
         name = path + (f" table {k}" if len(found) > 1 else "") + (f" — {title}" if title else "")
         tables.append(SourceTable(input=0, name=name, header=header, rows=tuple(rows), notes=tuple(notes),
-                                  caption=caption, leads=leads, page_title=doc_title))
+                                  caption=caption, leads=leads, page_title=doc_title, prose=text))
     return tables

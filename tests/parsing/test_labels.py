@@ -64,3 +64,20 @@ def test_the_label_decides_over_qualifier_text():
 def test_secondhand_wording_with_a_name_in_between():
     assert extract_facets("from the Fable technical report").secondhand is True
     assert extract_facets("numbers from their model card").secondhand is True
+
+
+@pytest.mark.parametrize("label, prose, expected", [
+    ("MMLU", ["Benchmarks: MMLU (5-shot)、MMLU-Pro (5-shot)、BBH (3-shot)"], "5-shot"),
+    ("Multi-Translation", ["**多语言任务**：Multi-Translation (Flores-101 5-shot)"], "Flores-101 5-shot"),
+    ("**BBH**", ["MMLU (5-shot), BBH (3-shot)"], "3-shot"),
+    ("HumanEval", ["HumanEval+ (0-shot)"], None),  # another benchmark's name, not this one's
+    ("MMLU", ["MMLU-redux (5-shot)"], None),
+    ("MMLU", ["CMMLU (5-shot)"], None), ("MMLU", ["C-MMLU (5-shot)"], None),  # the end of another name
+    ("Multi-Exam", ["Multi-Exam (M3Exam 5-shot、IndoMMLU 3-shot)"], None),  # a composite's parts, not a setup
+    ("MMLU", ["MMLU (5-shot) and later MMLU (0-shot)"], None),  # two glosses: neither
+    ("A", ["A (5-shot)"], None),  # too short to find as a name
+])
+def test_a_label_glossed_in_the_page_s_prose(label, prose, expected):
+    from claimcheck.parsing.glossary import gloss
+
+    assert gloss(label, prose) == expected

@@ -528,3 +528,17 @@ def test_a_variant_must_be_another_entry_of_the_catalogue(tmp_path):
                     "    sources: [me]\n", encoding="utf-8")
     with pytest.raises(RegistryError, match="variant 'no-such-entry' of 'zeta'"):
         load_catalogue((path,))
+
+
+def test_the_prose_above_a_table_glosses_its_lines(tmp_path):
+    """Shots and versions given in brackets after a benchmark's name in the section's prose reach its line;
+    the line's own words win; the reader keeps every prose line of the sections, list lines too."""
+    report = _audit_md(tmp_path, "## Base models\n\nWe evaluate on:\n\n- **Knowledge**: MMLU (5-shot), GSM8K (4-shot)\n"
+                                 "- **Translation**: Multi-Translation (Flores-101 5-shot)\n\n### 7B\n\n"
+                                 "| Benchmark | A | B |\n|---|---|---|\n| MMLU | 70.1 | 65.2 |\n| GSM8K (8-shot) | 60.1 | 55.2 |\n"
+                                 "| Flores | 30.1 | 25.2 |\n")
+    assert "MMLU (5-shot)" in " ".join(report.tables[0].prose)
+    res = {s.title: s.resolution for s in report.scores}
+    assert res["MMLU"].budget.get("shots") == 5 and "glosses 'MMLU'" in res["MMLU"].reasons["gloss"]
+    assert res["GSM8K (8-shot)"].budget.get("shots") == 8 and "gloss" not in res["GSM8K (8-shot)"].reasons
+    assert "gloss" not in res["Flores"].reasons

@@ -1,0 +1,30 @@
+"""Glosses: what a page's prose says a table's line label stands for.
+
+Release pages often list their benchmarks in prose above the tables, each with its setup in
+brackets: "MMLU (5-shot)、BBH (3-shot)", "Multi-Translation (Flores-101 5-shot)". The bracket that
+follows a line's label, word for word, is read as more of that line's qualifiers, after the words
+the table itself prints (which win where the two differ).  A bracket that lists several benchmarks
+("Multi-Exam (M3Exam 5-shot、IndoMMLU 3-shot)") describes a composite, not one setup, and is not a
+gloss.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+_MAX_GLOSS = 80  # characters: a setup, not a paragraph
+_LIST = re.compile(r"[、,，;；]")  # a bracket listing several things
+
+
+def gloss(label: str, prose: Sequence[str]) -> str | None:
+    """The bracket that follows ``label`` in the prose, when exactly one distinct gloss is given for it."""
+    name = " ".join(label.replace("*", " ").replace("_", " ").split())
+    if len(name) < 2:
+        return None
+    pattern = re.compile(rf"(?<![\w\-+.]){re.escape(name)}\s*[(（]([^()（）]{{1,{_MAX_GLOSS}}})[)）]", re.I)
+    found = {m.group(1).strip() for text in prose for m in pattern.finditer(text)}
+    if len(found) != 1:
+        return None
+    (text,) = found
+    return None if _LIST.search(text) else text
