@@ -365,6 +365,7 @@ class Score:
     items: ItemResults | None = None  # per-item results behind the score, when supplied
     origin: str = ""  # which input/table the row is in, when the report has several ("b.csv", "table 2")
     block: int = 0  # which block of model rows (between spacer or section rows) the cell sits in
+    votes: int | None = None  # a leaderboard's vote (battle) count for the model, where the table prints one
 
     @property
     def benchmark(self) -> str | None:
@@ -444,13 +445,15 @@ class Comparison:
     n: tuple[int | None, int | None] = (None, None)
     n_source: tuple[str | None, str | None] = (None, None)
     expected_win_rate: float | None = None  # for rating gaps
+    p_is_bound: bool = False  # p is only a lower bound (an SE at its smallest): it can show noise, never a lead
     note: str | None = None
     method: str = "unpaired z test"  # or "paired (McNemar)", "paired cluster bootstrap", …
 
 
 #: Why a comparison is judged, in the order a family lists them.
 FAMILY_REASONS = {"claim": "named by a claim", "subject": "the subject against a rival", "mark": "a marked cell against a rival",
-                  "pair": "the only gap of a two-model row", "cross-row": "models of different rows of one benchmark"}
+                  "pair": "the only gap of a two-model row", "cross-row": "models of different rows of one benchmark",
+                  "leader-bound": "a row's leader against a rival, judged at the smallest error its votes allow"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,7 +32,7 @@ def score_record(s: Score) -> dict[str, Any]:
         "metric": res.metric, "protocol": res.protocol, "budget": dict(res.budget),
         "unit": s.unit, "value": s.value, "proportion": _r(s.proportion),
         "n": res.n, "n_source": res.n_source, "n_note": res.n_note,
-        "ci": _pair(s.ci), "ci_method": s.ci_method, "ci_note": s.ci_note,
+        "ci": _pair(s.ci), "ci_method": s.ci_method, "ci_note": s.ci_note, "votes": s.votes,
         "status": s.status, "reason": s.reason,
         "markers": list(s.cell.markers), "emphasis": list(s.cell.emphasis),
         "confidence": res.confidence, "resolution_reasons": dict(res.reasons),
@@ -51,7 +51,7 @@ def comparison_record(c: Comparison) -> dict[str, Any]:
         "differences": [asdict(d) for d in c.differences],
         "unit": c.unit, "values": list(c.values), "gap": _r(c.gap),
         "diff": _r(c.diff), "diff_ci": _pair(c.diff_ci), "gap_ci": _pair(c.gap_ci), "se": _r(c.se), "z": _r(c.z, 4),
-        "p": _r(c.p), "p_adjusted": _r(c.p_adjusted), "verdict": c.verdict,
+        "p": _r(c.p), "p_adjusted": _r(c.p_adjusted), "p_is_bound": c.p_is_bound, "verdict": c.verdict,
         "mde": _r(c.mde), "n_needed": c.n_needed, "n": list(c.n), "n_source": list(c.n_source),
         "expected_win_rate": _r(c.expected_win_rate), "note": c.note, "method": c.method,
     }

@@ -292,6 +292,15 @@ def _rating_test(base: dict, a: Score, b: Score, alpha: float) -> Comparison:
 
     gap = a.value - b.value  # type: ignore[operator]
     win = elo_expected_score(gap)
+    if (a.ci is None or b.ci is None) and a.votes and b.votes:
+        from claimcheck.stats.ratings import vote_bound_gap_test
+
+        test = vote_bound_gap_test(gap, a.votes, b.votes, alpha=alpha)
+        return Comparison(**base, expected_win_rate=win, gap_ci=(test.ci.low, test.ci.high), z=test.z, p=test.p,
+                          p_is_bound=True, verdict="no-n", method=test.method,
+                          note=f"no published interval: the vote counts ({a.votes:,} and {b.votes:,}) bound the gap's "
+                               f"standard error from below, so the data can show this gap within noise but not "
+                               f"that it is real")
     if a.ci is None or b.ci is None:
         return Comparison(**base, expected_win_rate=win, verdict="no-n",
                           note="no published interval for the ratings, so the gap cannot be tested")

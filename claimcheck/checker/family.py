@@ -8,7 +8,10 @@ structure and text, never by which gaps turned out large:
 - a cell marked best (bold, "SOTA") against each other model of its row (``mark``);
 - the one gap of a two-model row (``pair``);
 - (where size blocks of a row each mark their own best, the subject and marks within their block only);
-- models of different rows of one benchmark, where no row holds both (``cross-row``).
+- models of different rows of one benchmark, where no row holds both (``cross-row``);
+- a row's leader against each rival where the gaps have only a lower-bound p (ratings with vote counts
+  but no published interval, ``leader-bound``): such a family can show the lead within noise and never
+  that it is real, so picking the leader by its score cannot make a false lead of it.
 
 These are one family per table, Holm-corrected together, and the report states each family.
 Whatever else was tested (two unmarked runners-up, say) stays in the comparisons as data with its
@@ -27,9 +30,11 @@ from claimcheck.records import FAMILY_REASONS, Comparison, Family
 
 def declare(context: CheckContext, claimed: Collection[frozenset[str]]) -> tuple[Family, ...]:
     """The families of the report: the judged comparisons of each table, with why each is in."""
-    from claimcheck.checker.emphasis import marked_blocks, marked_rows
+    from claimcheck.checker.emphasis import marked_blocks, marked_rows, merit
 
     subject = context.subject.model if context.subject else None
+    leaders = {group: max(valued, key=merit).id for group, row in context.rows().items()
+               if (valued := [s for s in row if s.status == "checked" and merit(s) is not None])}
     marked = {s.id for view in marked_rows(context) for s in view.marked}
     # where size blocks each mark a best, each block is its own contest: no gap across blocks is invited
     block = {s.id: k for row in context.rows().values() for k, part in enumerate(marked_blocks(row)) for s in part}
@@ -44,6 +49,8 @@ def declare(context: CheckContext, claimed: Collection[frozenset[str]]) -> tuple
         first = context.score(c.scores[0])
         apart = block.get(c.scores[0]) != block.get(c.scores[1])
         reason = _reason(c, first.group, claimed, subject, marked, tested_in_row, apart)
+        if reason is None and c.p_is_bound and c.kind == "head-to-head" and leaders.get(first.group) in c.scores:
+            reason = "leader-bound"
         if reason:
             members.setdefault((first.input, first.table), {})[c.id] = reason
     out = []
@@ -78,8 +85,9 @@ def adjust(comparisons: Sequence[Comparison], families: Sequence[Family], alpha:
     for family in families:
         adjusted = holm_adjust([comparisons[index[m]].p for m in family.members])
         for m, p_adj in zip(family.members, adjusted):
-            out[index[m]] = replace(out[index[m]], p_adjusted=p_adj,
-                                    verdict="significant" if p_adj < alpha else "within-noise")
+            c = out[index[m]]  # a p that is only a lower bound can show noise, not a lead
+            verdict = "within-noise" if p_adj >= alpha else "no-n" if c.p_is_bound else "significant"
+            out[index[m]] = replace(c, p_adjusted=p_adj, verdict=verdict)
             judged.add(m)
     for i, c in enumerate(out):
         if c.p is not None and c.id not in judged:

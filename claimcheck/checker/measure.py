@@ -6,6 +6,8 @@ user (and then marked); otherwise the score stays relative.
 
 from __future__ import annotations
 
+import re
+
 from claimcheck.records import PROPORTION_UNITS, Observation, Resolution, Score, unit_scale
 from claimcheck.registry.resolver import with_n
 
@@ -39,6 +41,7 @@ def measure(
         label=obs.source_label or obs.context.label, model=_one_line(obs.model), cell=cell, group=obs.group,
         title=_one_line(obs.title or obs.context.label or _inherited_title(obs.context)), at=obs.at or (obs.row, obs.col),
         qualifiers=obs.context.qualifiers, items=obs.items, origin=origin, block=obs.block,
+        votes=_votes(obs.context.fields.get("votes", "")),
     )
     if res.row_kind == "skipped":
         return Score(**base, resolution=res, unit="unknown", status="skipped", reason=res.skip_reason,
@@ -58,6 +61,15 @@ def measure(
         **base, resolution=res, unit=unit, status="checked", value=cell.value,
         proportion=proportion, ci=ci, ci_method=method, ci_note=note,
     )
+
+
+def _votes(text: str) -> int | None:
+    """A printed vote count ("52,301", "12.5k"); None when the cell prints none."""
+    m = re.fullmatch(r"\s*(\d[\d,]*(?:\.\d+)?)\s*([kK])?\s*", text or "")
+    if not m:
+        return None
+    value = float(m.group(1).replace(",", "")) * (1000 if m.group(2) else 1)
+    return int(value) if value >= 1 else None
 
 
 def _cell_unit(row_unit: str, cell) -> str:

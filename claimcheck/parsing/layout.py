@@ -42,7 +42,11 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
     "source": ("source", "来源"),
     "notes": ("notes", "note", "remarks", "comment", "comments", "备注", "说明"),
     "shots": ("shots", "n shot", "# shots", "#shots"),
-    "votes": ("votes", "# votes"),
+    "votes": ("votes", "# votes", "#votes", "vote count", "votes count", "number of votes", "num votes", "n votes",
+              "battles", "# battles", "#battles", "投票数", "票数"),
+    # about the model, not a measurement and not part of its name
+    "metadata": ("license", "licence", "organization", "organisation", "org", "provider", "developer", "creator",
+                 "knowledge cutoff", "cutoff", "许可", "许可证", "机构", "组织"),
     "category": ("category", "type", "domain", "area", "capability", "类别", "分类", "领域"),
     "protocol": ("protocol", "协议"),
     "judge": ("judge", "grader", "裁判"),

@@ -207,3 +207,25 @@ def test_a_best_claim_judged_by_rank_sets_adds_no_pairs_to_the_family(tmp_path):
     report = _audit(tmp_path, ROW, "Alpha is the best model on GPQA Diamond.\n")
     assert "rank set" in report.claims[0].explanation
     assert all(reason != "claim" for f in report.families for reason, _ in f.reasons)
+
+
+ARENA = ("Model,Arena Elo Rating,Vote count,License\nGPT-4-Turbo,1253,\"50,000\",Proprietary\n"
+         "Claude 3 Opus,1251,40000,Proprietary\nGemini 1.5 Pro,1249,30k,Proprietary\nLlama 3 70B,1208,60000,Llama 3 Community\n")
+
+
+def test_a_leaderboard_export_reads_votes_and_licence_as_what_they_are(tmp_path):
+    """Issue 12: the licence is metadata (not glued to the name), the vote count gives the rating's smallest
+    possible error, and the leader's noise is judged with it; a gap beyond that bound is never called real."""
+    path = tmp_path / "arena.csv"
+    path.write_text(ARENA, encoding="utf-8")
+    report = audit([str(path)])
+    assert {s.model for s in report.scores} == {"GPT-4-Turbo", "Claude 3 Opus", "Gemini 1.5 Pro", "Llama 3 70B"}
+    assert {s.model: s.votes for s in report.scores}["Gemini 1.5 Pro"] == 30_000
+    assert [r for r in report.readings[0].columns if r[1] == "votes"] and not report.ranks  # no rank sets from bounds
+    by = {frozenset(c.models): c for c in report.comparisons}
+    near = by[frozenset({"GPT-4-Turbo", "Claude 3 Opus"})]
+    far = by[frozenset({"GPT-4-Turbo", "Llama 3 70B"})]
+    assert near.p_is_bound and near.verdict == "within-noise"
+    assert far.p_is_bound and far.p < 1e-6 and far.verdict == "no-n"  # 45 points past the bound: still not "real"
+    (f,) = [f for f in report.findings if f.code == "CC302"]
+    assert "smallest standard error the vote counts allow" in f.message

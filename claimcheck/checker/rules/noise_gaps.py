@@ -205,6 +205,8 @@ class GapWithinNoise(Rule):
                 x.resolution.n_source == "assumed" for x in [leader, *rivals])
             holm = (f" (Holm-adjusted p ≥ {context.alpha:g} within the {tests} judged gap{'s' if tests != 1 else ''} "
                     f"of its table)") if pairs and "it was tested against" in parts[-1] else ""
+            if any(c.p_is_bound for c, _ in pairs):
+                holm += ", even at the smallest standard error the vote counts allow"
             yield self.finding(
                 f"{first.title!r} ({first.ref}): " + "; ".join(parts) + holm + (" (n assumed)" if assumed else ""),
                 scores=ids,
