@@ -39,6 +39,13 @@ def test_ragged_rows_name_the_row(tmp_path):
     _one_line_error(run_cli(str(p), "--no-pdf"), str(p), "row 3", "ragged")
 
 
+def test_a_first_line_of_a_million_quotes_is_one_clear_refusal(tmp_path):
+    """Issue 11: the delimiter check met the csv module's field limit and raised a traceback."""
+    p = tmp_path / "quotes.csv"
+    p.write_text('"' * 1_200_000 + "\n", encoding="utf-8")
+    _one_line_error(run_cli(str(p), "--no-pdf"), str(p), "row 1", "malformed CSV", "field limit")
+
+
 def test_missing_file():
     _one_line_error(run_cli("no/such/table.csv", "--no-pdf"), "no/such/table.csv", "not found")
 

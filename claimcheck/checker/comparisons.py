@@ -20,7 +20,6 @@ applied afterwards, over the family of each table (:mod:`claimcheck.checker.fami
 
 from __future__ import annotations
 
-import itertools
 import math
 import re
 from typing import Iterable, Sequence
@@ -40,32 +39,51 @@ def candidate_pairs(scores: Sequence[Score], subject: str | None = None) -> list
     by_group: dict[str, list[Score]] = {}
     for s in checked:
         by_group.setdefault(s.group, []).append(s)
-    head: set[tuple[str, str, str | None]] = set()
+    key = {s.id: _bench_key(s) for s in checked}  # each once: the loops below are over pairs
+    rows_with: dict[str, list[frozenset[str]]] = {}  # benchmark -> the models of each row printing it
     for group in by_group.values():
         for a, b in _leader_and_neighbours(group, subject):  # "Nova-2 (low)" vs "Nova-2 (high)": one model, two setups
             pairs.append((a, b, "configuration" if _one_model(a, b) else "head-to-head"))
-        for a, b in itertools.permutations(group, 2):  # a row that has both models: no cross-row pair
-            head.add((a.model, b.model, _bench_key(a)))
+        rows_with.setdefault(key[group[0].id], []).append(frozenset(s.model for s in group))
+
+    def in_one_row(a: Score, b: Score) -> bool:  # a row that has both models: no cross-row pair
+        return any(a.model in row and b.model in row for row in rows_with.get(key[a.id], ()))
+
     from claimcheck.parsing.attribution import base_model
 
     # (model, column, benchmark, line) of every cell: a like-for-like alternative to a cross-column pair
-    key = {s.id: _bench_key(s) for s in checked}  # each once: the loop below is over all pairs
     base = {s.id: base_model(s.model) for s in checked}
     printed = {(base[s.id], s.col, key[s.id], s.title) for s in checked}
-    for a, b in itertools.combinations([s for s in checked if s.benchmark or s.resolution.row_kind == "unknown"], 2):
-        if a.group == b.group:
-            continue
+    for a, b in _pairs_across_rows([s for s in checked if s.benchmark or s.resolution.row_kind == "unknown"], key):
         same = key[a.id] == key[b.id]
         if same and a.col != b.col and (base[b.id], a.col, key[a.id], b.title) in printed:
             continue  # b is printed under a's setup too: that is the pair to compare, not this one
         # rows of another table of the same document (a base-model table under an instruct table)
         # are not compared with each other; another input (another vendor's table) is
         related = a.input != b.input or a.table == b.table
-        if a.model != b.model and same and related and not _other_editions(a, b) and (a.model, b.model, key[a.id]) not in head:
+        if a.model != b.model and same and related and not _other_editions(a, b) and not in_one_row(a, b):
             pairs.append((a, b, "cross-row"))
         elif a.model == b.model and a.unit == b.unit and _same_item(a, b) and not _other_editions(a, b):
             pairs.append((a, b, "configuration"))
     return pairs
+
+
+def _pairs_across_rows(scores: list[Score], key: dict[str, str]) -> list[tuple[Score, Score]]:
+    """The pairs of scores in different rows that share a benchmark or a model (the only pairs a
+    cross-row or configuration comparison can be made of), in the order of all pairs of ``scores``:
+    found through those two keys, so a leaderboard of 4,000 models in one row costs no pair at all."""
+    index = {s.id: i for i, s in enumerate(scores)}
+    buckets: dict[tuple[str, str], dict[str, list[Score]]] = {}
+    for s in scores:
+        for k in (("benchmark", key[s.id]), ("model", s.model)):
+            buckets.setdefault(k, {}).setdefault(s.group, []).append(s)
+    found: set[tuple[int, int]] = set()
+    for rows in buckets.values():
+        groups = list(rows.values())
+        for i, first in enumerate(groups):
+            for other in groups[i + 1:]:
+                found.update((min(index[a.id], index[b.id]), max(index[a.id], index[b.id])) for a in first for b in other)
+    return [(scores[i], scores[j]) for i, j in sorted(found)]
 
 
 def _other_editions(a: Score, b: Score) -> bool:

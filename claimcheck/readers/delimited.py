@@ -52,8 +52,8 @@ def sniff_delimiter(text: str, path: str, hint: str | None = None) -> str:
         delimiter = csv.Sniffer().sniff(sample, delimiters=_DELIMITERS).delimiter
     except csv.Error:
         delimiter = None
-    if delimiter is None or len(next(csv.reader([first], delimiter=delimiter))) < 2:
-        counts = {d: len(next(csv.reader([first], delimiter=d))) for d in _DELIMITERS}
+    if delimiter is None or _width(first, delimiter, path) < 2:
+        counts = {d: _width(first, d, path) for d in _DELIMITERS}
         delimiter, width = max(counts.items(), key=lambda kv: kv[1])
         if width < 2:
             raise InputError(
@@ -61,6 +61,15 @@ def sniff_delimiter(text: str, path: str, hint: str | None = None) -> str:
                 path=path,
             )
     return delimiter
+
+
+def _width(line: str, delimiter: str, path: str) -> int:
+    """How many fields the delimiter cuts the first row into; a row the csv module refuses (a field
+    beyond its size limit) is the file's error, said once."""
+    try:
+        return len(next(csv.reader([line], delimiter=delimiter)))
+    except csv.Error as exc:
+        raise InputError(f"malformed CSV: {exc}", path=path, row=1) from None
 
 
 def _records(text: str, delimiter: str, path: str) -> list[list[str]]:

@@ -139,3 +139,12 @@ def test_a_section_row_beside_an_image_spanning_many_rows_keeps_its_label_once()
     section = table.rows[0]
     assert section[0].text == "Mathematics" and all(not c.text for c in section[1:])
     assert [c.text for c in table.rows[1][:3]] == ["MATH500", "95.8", "97.2"]
+
+
+def test_a_cell_nested_five_thousand_tags_deep_is_read_without_recursion():
+    """Issue 11: 5,000 nested <b> in one cell raised RecursionError; the text walk keeps its own stack."""
+    deep = "<b>" * 5000 + "57.9" + "</b>" * 5000
+    table = only(f"<table><tr><th>Benchmark</th><th>A</th></tr><tr><td>GPQA</td><td>{deep}</td></tr></table>")
+    assert texts(table) == [["GPQA", "57.9"]]
+    block = only("<table><tr><th>B</th><th>A</th></tr><tr><td>x<div>y</div>z</td><td>1</td></tr></table>")
+    assert texts(block)[0][0] == "x y z"  # a block element still reads as a word break

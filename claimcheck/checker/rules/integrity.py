@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from typing import Iterator
 
 from claimcheck.checker.aggregates import (
@@ -772,8 +773,22 @@ class DuplicatedValues(Rule):
                 tables.setdefault((cells[0].input, cells[0].table), []).append((chance, {s.model: s for s in cells}))
         for rows in tables.values():
             models = list(dict.fromkeys(m for _, by_model in rows for m in by_model))
-            pairs = [(a, b) for i, a in enumerate(models) for b in models[i + 1:]
-                     if base_model(a).casefold() != base_model(b).casefold()]
+            order = {m: i for i, m in enumerate(models)}
+            bases = Counter(base_model(m).casefold() for m in models)
+            tested = len(models) * (len(models) - 1) // 2 - sum(k * (k - 1) // 2 for k in bases.values())
+            # only pairs printing one value on TIES rows can be findings: found through the values, not all pairs
+            tied: Counter = Counter()
+            for _, by_model in rows:
+                same: dict[tuple, list[str]] = {}
+                for m, x in by_model.items():
+                    if x.value not in (0, x.scale):
+                        same.setdefault((x.cell.shown, x.cell.decimals), []).append(m)
+                for group in same.values():
+                    group.sort(key=order.__getitem__)
+                    tied.update((a, b) for i, a in enumerate(group) for b in group[i + 1:])
+            pairs = sorted(((a, b) for (a, b), k in tied.items()
+                            if k >= self.TIES and base_model(a).casefold() != base_model(b).casefold()),
+                           key=lambda ab: (order[ab[0]], order[ab[1]]))
             for a, b in pairs:
                 shared, ties = [], []
                 for chance, by_model in rows:
@@ -785,14 +800,14 @@ class DuplicatedValues(Rule):
                         ties.append((x, y))
                 if len(ties) < self.TIES:
                     continue
-                p = fits_beyond_chance(len(ties), len(shared), sum(shared) / len(shared)) * len(pairs)
+                p = fits_beyond_chance(len(ties), len(shared), sum(shared) / len(shared)) * tested
                 if p < self.EVIDENCE:
                     shown = ", ".join(f"{x.title} {x.cell.shown}" for x, _ in ties)
                     yield self.finding(
                         f"{a} and {b} print the same value on {len(ties)} of the {len(shared)} rows they share "
-                        f"({shown}): by chance that happens with p ≈ {p:.1g} (corrected for {len(pairs)} model pairs), "
+                        f"({shown}): by chance that happens with p ≈ {p:.1g} (corrected for {tested} model pairs), "
                         f"so one column was probably filled from the other", scores=[i for x, y in ties for i in (x.id, y.id)],
-                        models=[a, b], ties=len(ties), shared=len(shared), p=p, pairs=len(pairs),
+                        models=[a, b], ties=len(ties), shared=len(shared), p=p, pairs=tested,
                         doubts=tuple((i, "printed with the same values as another model's column") for x, y in ties
                                      for i in (x.id, y.id)),
                     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import re
 from typing import Iterator
 
@@ -171,6 +173,7 @@ _MODEL_WORD = re.compile(r"\bmodels?\b|模型", re.I)
 _CLAUSE = re.compile(r"[.;。；\n]")
 
 
+@functools.lru_cache(maxsize=4096)  # one printed row is the text of each of its cells' scores: judged once
 def _says_fallback(text: str) -> bool:
     """A clause that speaks of a fallback and of a model ("completed by an earlier model", "由较早模型接替")."""
     return any(_FALLBACK_WORDS.search(c) and _MODEL_WORD.search(c) for c in _CLAUSE.split(text))
@@ -185,7 +188,13 @@ _HARNESS_PRODUCT = re.compile(
 
 def _row_texts(context: CheckContext) -> dict[str, str]:
     """Every printed cell of each score's source row, joined: score id -> text."""
-    return {sid: " ; ".join(c.text for c in row if c.text) for sid, row in source_rows(context).items()}
+    joined: dict[int, str] = {}  # one string per printed row, shared by the scores of its cells
+    out = {}
+    for sid, row in source_rows(context).items():
+        if id(row) not in joined:
+            joined[id(row)] = " ; ".join(c.text for c in row if c.text)
+        out[sid] = joined[id(row)]
+    return out
 
 
 class SystemNotModel(Rule):
