@@ -101,6 +101,10 @@ _BEST_WORDS = re.compile(r"\s*[(（]?\s*(?:best|sota|最佳|最优|第一)\s*[)�
 _MISSING_MARKED = re.compile(r"^(\S+)\s*\(\s*\\?([*†‡§¶]+|\d)\s*\)$")
 
 
+#: characters that print nothing: zero-width space, non-joiner, joiner, word joiner, byte-order mark, soft hyphen
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
+
+
 def parse_cell(
     raw: str,
     *,
@@ -109,7 +113,7 @@ def parse_cell(
     emphasis: tuple[str, ...] = (),
 ) -> CellValue:
     """Read one printed cell.  ``markers``/``emphasis`` come from the reader (HTML, XLSX)."""
-    text = " ".join(str(raw).split())
+    text = " ".join(str(raw).translate(_INVISIBLE).split())  # "5\u200b7.9": a zero-width space prints nothing
     if text.casefold() in MISSING:
         return CellValue(raw=raw, status="missing", markers=markers, emphasis=emphasis)
     text, found_emph = strip_emphasis(text)

@@ -240,10 +240,26 @@ def _is_spacer(table: SourceTable, col: int) -> bool:
     return not table.header[col].strip() and all(not r[col].text.strip() for r in table.rows)
 
 
+_NUMBER_FIRST = re.compile(r"^[\s*_~`]*[-+−]?\d")
+
+
+def _number_first_share(table: SourceTable, col: int) -> float:
+    """The share of a column's non-empty cells whose text opens with a number ("57.9 (n=,)")."""
+    cells = [r[col].text for r in table.rows if r[col].text.strip()]
+    return sum(bool(_NUMBER_FIRST.match(c)) for c in cells) / len(cells) if cells else 0.0
+
+
 def _wide_layout(table: SourceTable, is_benchmark) -> Layout:
     width = len(table.header)
     text_cols = [j for j in range(width) if not _is_spacer(table, j)
                  and (_numeric_share(table, j) < 0.6 or _DESCRIPTIVE_WORDS.search(table.header[j]))]
+    # a model column whose numbers are damaged ("57.9***x", "57.9 (n=,)") is a column of unreadable values, said
+    # so cell by cell, not a text column whose numbers vanish: a column past the first, under a header that names
+    # no descriptive field, most of whose cells open with a number
+    damaged = [j for j in text_cols if j > 0 and not _DESCRIPTIVE_WORDS.search(table.header[j])
+               and header_field(table.header[j]) is None and _number_first_share(table, j) >= 0.6]
+    if damaged and len(text_cols) - len(damaged) >= 1:
+        text_cols = [j for j in text_cols if j not in damaged]
     candidates = [j for j in text_cols if j == 0 or _LABEL_HEADERS.search(table.header[j])] or [0]
     label_col = max(candidates, key=lambda j: (_benchmark_share([r[j].text for r in table.rows], is_benchmark), -j))
     fields: dict[int, str] = {}

@@ -542,3 +542,33 @@ def test_the_prose_above_a_table_glosses_its_lines(tmp_path):
     assert res["MMLU"].budget.get("shots") == 5 and "glosses 'MMLU'" in res["MMLU"].reasons["gloss"]
     assert res["GSM8K (8-shot)"].budget.get("shots") == 8 and "gloss" not in res["GSM8K (8-shot)"].reasons
     assert "gloss" not in res["Flores"].reasons
+
+
+def test_zero_width_characters_print_nothing_in_a_number():
+    assert parse_cell("5\u200b7.9").value == 57.9 and parse_cell("\ufeff70.1%").value == 70.1
+
+
+@pytest.mark.parametrize("text, shown", [
+    ("Benchmark,A,B\nGPQA Diamond,57.9" + "*" * 30 + "x,60.1\nMMLU,70.1,65.0\n", "57.9***"),
+    ("Benchmark,A\nGPQA,\"57.9 (n=,)\"\n", "57.9 (n=,)"),
+    ("Benchmark,A\nGPQA," + "9" * 400 + "\n", "9999"),
+])
+def test_a_column_of_damaged_numbers_is_read_as_values_that_do_not_parse(tmp_path, text, shown):
+    """Issue 11: a model column whose numbers do not parse was read as a text column (or the table as text)
+    and its numbers vanished; each cell is now a skipped value with its reason and a CC405 finding."""
+    path = tmp_path / "t.csv"
+    path.write_text(text, encoding="utf-8")
+    report = audit([str(path)])
+    bad = [s for s in report.scores if s.model == "A" and s.label.startswith("GPQA")]
+    assert len(bad) == 1 and bad[0].status == "skipped" and "expected a number" in bad[0].reason
+    assert any(f.code == "CC405" and shown in f.message for f in report.findings)
+
+
+def test_a_table_of_settings_with_digits_in_its_tool_column_stays_text(tmp_path):
+    report = _audit_md(tmp_path, "| | Evaluation setting | Metric | Evaluation tool |\n|---|---|---|---|\n"
+                                 "| MMLU | 5-shot | acc | [lm-eval-harness](https://x.test) #928e8bb |\n"
+                                 "| GSM8K | 8-shot | em | [lm-eval-harness](https://x.test) #928e8bb |\n")
+    assert report.readings[0].kind == "text" and not [f for f in report.findings if f.code == "CC405"]
+    beside = _audit_md(tmp_path, "| Benchmark | Tool | A | B |\n|---|---|---|---|\n"
+                                 "| MMLU | lm-eval #928e8bb | 70.1 | 65.2 |\n| GSM8K | lm-eval #928e8bb | 60.1 | 55.2 |\n")
+    assert {s.model for s in beside.scores} == {"A", "B"} and not [f for f in beside.findings if f.code == "CC405"]
