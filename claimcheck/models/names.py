@@ -48,16 +48,16 @@ _SEPARATORS = re.compile(r"[\s\-_/,:;|+]+")
 _ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 _SHORT_DATE = re.compile(r"^\d{2}-\d{2}$")
 _PAIR = re.compile(r"\b(\d+(?:\.\d+)?)[bB]-(\d+(?:\.\d+)?)[bB]\b")
-_SIZE = re.compile(r"\d+(?:\.\d+)?[bB]\d*|\d+x\d+(?:\.\d+)?[bB]|[eE]\d+[bB]")
-_SIZE_SMALL = re.compile(r"\d+(?:\.\d+)?[mMtT]")
+_SIZE = re.compile(r"(?<![\d.])\d{1,6}(?:\.\d{1,4})?[bB]\d{0,4}|(?<!\d)\d{1,4}x\d{1,6}(?:\.\d{1,4})?[bB]|[eE]\d{1,6}[bB]")
+_SIZE_SMALL = re.compile(r"(?<![\d.])\d{1,6}(?:\.\d{1,4})?[mMtT]")
 _ACTIVE = re.compile(r"[aA]\d+(?:\.\d+)?[bB]")
-_CONTEXT = re.compile(r"\d+(?:\.\d+)?[kK]")
+_CONTEXT = re.compile(r"(?<![\d.])\d{1,6}(?:\.\d{1,4})?[kK]")
 _DATE = re.compile(r"\d{4}|\d{6}|\d{8}")
 _VERSION = re.compile(r"[vV]?\d+(?:\.\d+)*[a-zA-Z]?")
 _DOTTED = re.compile(r"(?:^|[\s\-_]|[A-Za-z])(?<![vV])(\d+\.\d+)\b")
 _TAG_NUMBER = re.compile(r"\d{1,3}")
 _ALPHA_DIGIT = re.compile(r"^([A-Za-z]+)(\d+(?:\.\d+)?)$")
-_STEM_VERSION = re.compile(r"(?<![A-Za-z])[A-Za-z]?\d+(?:\.\d+)*$")  # "o1", "R1", "GPT-2": the stem holds the version
+_STEM_VERSION = re.compile(r"(?<![A-Za-z])[A-Za-z]?\d{1,6}(?:\.\d{1,6}){0,4}$")  # "o1", "R1", "GPT-2": the stem holds the version
 _GROUP = re.compile(r"\s(?:and|vs\.?|versus|or|&)\s|[、，]", re.I)  # "GPT-4 Turbo and GPT-4": a heading over models
 
 #: Words vendors put after a model's name: tuning stage, tier, mode, quantisation, context.

@@ -19,7 +19,7 @@ _SETUP = re.compile(r"(?:\s*[(（/]|\s+-\s+).*$", re.S)
 _SETUP_WORDS = re.compile(
     r"effort|thinking|reasoning|budget|\b(?:minimal|low|medium|high|xhigh|max)\b|best[- ]of|pass@|cons@|maj@|"
     r"avg@|mean@|majority|vot(?:e|ing)|select|"
-    r"parallel|test-time|\d+\s*k\b|思考|推理|预算|non-?thinking|\btools?\b|\bsearch\b|\bbrowsing\b|\bpython\b|"
+    r"parallel|test-time|(?<!\d)\d{1,4}\s*k\b|思考|推理|预算|non-?thinking|\btools?\b|\bsearch\b|\bbrowsing\b|\bpython\b|"
     r"code execution|\bagentic\b|工具", re.I)
 
 

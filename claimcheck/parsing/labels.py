@@ -114,10 +114,10 @@ _HARNESS = re.compile(
     r"aider|moatless(?:[- ]tools)?|autocoderover|bash[- ]only|"
     r"lm[- ]?eval(?:uation)?[- ]harness|bigcode[- ]evaluation[- ]harness|lighteval|opencompass|simple[- ]evals|evalplus|"
     r"(?:in-house|internal|our own|proprietary|custom|our)\s+(?:evaluation\s+)?(?:framework|harness|scaffold(?:ing)?|agent)|"
-    r"(?!(?:evaluation|eval|the|same|standard|official|this|that|an?|its|their)\s)[A-Za-z][\w.-]*\s+(?:harness|scaffold))\b"
+    r"(?!(?:evaluation|eval|the|same|standard|official|this|that|an?|its|their)\s)(?<![\w.-])[A-Za-z][\w.-]{0,40}\s+(?:harness|scaffold))\b"
     r"|内部框架|自研框架", re.I)
 _TOOLS_OFF = re.compile(r"\b(?:no|without|w/o)\s*tools?\b|\btool[- ]?free\b|\bno[- ]tool\b|\bagentless\b|无工具|不使用工具|不用工具|不带工具", re.I)
-_SHOTS = re.compile(r"\b(\d+)\s*-?\s*shots?\b|(\d+)\s*样本", re.I)
+_SHOTS = re.compile(r"\b(\d{1,4})\s*-?\s*shots?\b|(?<!\d)(\d{1,4})\s*样本", re.I)
 _ZERO_SHOT = re.compile(r"\bzero[- ]shot\b|零样本", re.I)
 _COT = re.compile(r"\bco?t\b|chain[- ]of[- ]thought|思维链", re.I)
 _EFFORT = re.compile(r"\b(?:reasoning\s+)?effort\s*[:=]?\s*(minimal|low|medium|high|xhigh|max)\b|\b(minimal|low|medium|high|xhigh|max)\s+(?:reasoning\s+)?effort\b|\((minimal|low|medium|high|xhigh|max)\)|推理强度\s*[:：]?\s*(\S+)", re.I)
@@ -131,14 +131,14 @@ def _negated(text: str, m: re.Match[str]) -> bool:
     return bool(_NEGATION_BEFORE.search(text[max(0, m.start() - 30):m.start()]) or _NEGATION_AFTER.match(text[m.end():]))
 
 
-_THINKING = re.compile(r"(\d+(?:\.\d+)?\s*[kKmM])\s*(?:(?:thinking|reasoning)(?:\s*tokens?)?|tokens?)|(?:extended\s+)?thinking\s*[:(]?\s*(\d+(?:\.\d+)?\s*[kKmM])|\b(non[- ]?thinking|thinking)\b", re.I)
+_THINKING = re.compile(r"(?<![\d.])(\d{1,6}(?:\.\d{1,3})?\s*[kKmM])\s*(?:(?:thinking|reasoning)(?:\s*tokens?)?|tokens?)|(?:extended\s+)?thinking\s*[:(]?\s*(\d{1,6}(?:\.\d{1,3})?\s*[kKmM])|\b(non[- ]?thinking|thinking)\b", re.I)
 _SECONDHAND = re.compile(r"from (?:the|their|its|a)(?: [\w.\-'’]+){0,3}? (?:tech(?:nical)? report|paper|model card|blog|leaderboard)|as reported (?:by|in)|reported by|copied from|taken from|cited from|self-reported|来自技术报告|引自|摘自|转引|复制|转载|取自|来自(?:原|其)?(?:论文|报告)", re.I)
 _NOT_PERCENT = re.compile(r"not (?:a )?percent(?:age)?|非百分数|不是百分数|非百分比", re.I)
 _LOWER_BETTER = re.compile(
     r"lower is better|\(↓\)|↓|越低越好|\bbpb\b|bits per byte|perplexity|\bppl\b|latency|延迟|"
     r"\bcost\b|\bprice\b|pricing|\$|\busd\b|per million|\bseconds\b|wall[- ]?clock|成本|价格|费用", re.I)
 _UNIT_ELO = re.compile(r"\belo\b|\bbradley[- ]terry\b|\brating\b|评级|等级分", re.I)
-_PROTOCOL = re.compile(r"([\w.\- ]+?)\s+release protocol|([\w.\-]+)\s*发布协议", re.I)
+_PROTOCOL = re.compile(r"(?<![\w.\-])([\w.\-]{1,40}(?: [\w.\-]{1,40}){0,3}?)\s+release protocol|(?<![\w.\-])([\w.\-]{1,40})\s*发布协议", re.I)
 _TO = r"\s*(?:–|—|-|~|to|至|到)\s*"
 _MONTHS = {m: i for i, m in enumerate(
     ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)}

@@ -27,9 +27,9 @@ from claimcheck.records import RawCell, SourceTable
 
 #: Words of a cell that describes how a column was measured rather than a value.
 _DESCRIPTOR = re.compile(
-    r"\d+\s*-?\s*shots?\b|shot|\bcot\b|pass@|maj\w*@|avg@|cons@|mean@|best-?of|\bem\b|\bf1\b|acc|"
+    r"\d{1,4}\s*-?\s*shots?\b|shot|\bcot\b|pass@|maj\w*@|avg@|cons@|mean@|best-?of|\bem\b|\bf1\b|acc|"
     r"%\s*win|win\s*rate|rouge|bleu|chrf|exact|judge|strict|loose|\bppl\b|gen\b|"
-    r"zero|few|\bsetup\b|\bmetric\b|\d+\s*-?\s*样本|样本",
+    r"zero|few|\bsetup\b|\bmetric\b|\d{1,4}\s*-?\s*样本|样本",
     re.I,
 )
 #: Stub texts that introduce a row of setups ("Setup (→)", "# Shots", "Metric").

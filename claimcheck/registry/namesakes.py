@@ -26,7 +26,7 @@ results result leaderboard suite dataset problems questions gen ppl ppl-based ge
 non f fscore jan feb mar apr may jun jul aug sep sept oct nov dec
 """.split())
 _WORD_AFTER = re.compile(r"^(?:[-.]|\s+)([A-Za-z][A-Za-z]*)")
-_WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z]*)(?:[-.]|\s+)$")
+_WORD_BEFORE = re.compile(r"(?<![A-Za-z])([A-Za-z]{1,40})(?:[-.]|\s{1,10})$")
 
 
 def distinguishing_word(text: str, start: int, end: int, is_variant: Callable[[str], bool]) -> str | None:

@@ -20,7 +20,7 @@ from claimcheck.registry.namesakes import distinguishing_word
 from claimcheck.registry.models import Benchmark, Count, Subset, Version
 
 #: a translation direction: "CN-EN", "zh→en", "eng→kalam", "English-French"
-_DIRECTION = re.compile(r"([a-z]{2,5}|[A-Z][a-z]+)\s*(?:-|–|→|->|⇒|2| to )\s*([a-z]{2,5}|[A-Z][a-z]+)", re.I)
+_DIRECTION = re.compile(r"([a-z]{2,5}|[A-Z][a-z]{1,30})\s*(?:-|–|→|->|⇒|2| to )\s*([a-z]{2,5}|[A-Z][a-z]{1,30})", re.I)
 _GLUED = re.compile(r"[^\s，。、（）()]+")  # a name and what is glued to it ("Flores-101")
 from claimcheck.registry.units import decide_unit, unit_column, unit_from_values
 
@@ -33,7 +33,7 @@ _NOT_BENCHMARK = re.compile(
 )
 _N_IN_LABEL = re.compile(r"[(\[（]\s*n\s*=\s*([\d,]+)\s*[)\]）]", re.I)
 _HEADING_WORDS = re.compile(r"\btasks?\b|\bcategory\b|任务|类", re.I)
-_GLUED_YEAR = re.compile(r"\b([A-Za-z][A-Za-z\-]*?[A-Za-z])(\d{4}|\d{2})\b")
+_GLUED_YEAR = re.compile(r"\b([A-Za-z][A-Za-z\-]{0,40}?[A-Za-z])(\d{4}|\d{2})\b")
 _AGGREGATE = re.compile(r"^(?:average|avg\.?|mean|overall|total|sum|aggregate|平均|均值|总分|综合|合计)\b"
                         r"(?!\s*(?:win[- ]?rate|rank|ranking|elo|rating|percentile|胜率|排名))", re.I)
 # "Δ half book", "Delta vs base", "Gain over 0-shot"; a bare "Delta" may be a line's own name
