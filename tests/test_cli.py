@@ -200,3 +200,23 @@ def test_alpha_sets_the_confidence_level_everywhere():
     out = run_cli(str(EXAMPLES / "agent_index_preview.csv"), "--assume-n", "500", "--alpha", "0.01", "--format", "md",
                   "--fail-on", "never").stdout
     assert "99% simultaneous rank sets" in out and "99% interval" in out and "95%" not in out
+
+
+def test_a_shift_jis_or_big5_file_is_refused_not_read_as_gb18030(tmp_path):
+    """Issue 11: GB18030 decodes Shift-JIS bytes without error ("数学テスト" came out as "悢妛僥僗僩")."""
+    for name, text, encoding, which in (("sjis.csv", "Benchmark,A\n数学テスト,57.9\n", "shift_jis", "Shift-JIS"),
+                                        ("big5.csv", "Benchmark,A\n數學測驗,57.9\n", "big5", "Big5")):
+        p = tmp_path / name
+        p.write_bytes(text.encode(encoding))
+        _one_line_error(run_cli(str(p), "--no-pdf"), str(p), which, "save it as UTF-8")
+
+
+def test_a_gbk_copy_of_the_chinese_example_reads_like_the_utf8_one(tmp_path):
+    from claimcheck.pipeline import audit
+
+    source = EXAMPLES / "astra_fable_release.zh.csv"
+    p = tmp_path / "gbk.csv"
+    p.write_bytes(source.read_text(encoding="utf-8").encode("gbk"))
+    utf8, gbk = audit([str(source)]), audit([str(p)])
+    assert [(f.code, f.message.replace(str(source), "")) for f in utf8.findings] == \
+        [(f.code, f.message.replace(str(p), "")) for f in gbk.findings]
