@@ -157,7 +157,17 @@ def _span(cell: Tag, attr: str, limit: int) -> int:
 
 
 def _own_rows(table: Tag) -> list[Tag]:
-    return [tr for tr in table.find_all("tr") if tr.find_parent("table") is table]
+    """The table's own rows, in order: its ``<tr>`` children and those of its head, body and foot sections
+    (never a nested table's rows; found without searching the nested tables, which 2,000 deep was quadratic)."""
+    rows = []
+    for child in table.children:
+        if isinstance(child, Tag):
+            name = child.name.lower()
+            if name == "tr":
+                rows.append(child)
+            elif name in ("thead", "tbody", "tfoot"):
+                rows.extend(tr for tr in child.children if isinstance(tr, Tag) and tr.name.lower() == "tr")
+    return rows
 
 
 def table_grid(table: Tag) -> list[list[_Cell]]:
@@ -178,9 +188,12 @@ def table_grid(table: Tag) -> list[list[_Cell]]:
             if cell is None:
                 break
             text, markers = element_text(cell, keep_sup=False)
-            emphasis = _emphasis(cell)
-            info = _Cell(text, markers, emphasis, cell.name == "th", lines=_lines(cell),
-                         marked=_marked(cell) if not emphasis else "")
+            if cell.find("table") is not None:  # a layout cell holding a table: its text, no emphasis or lines
+                info = _Cell(text, markers, (), cell.name == "th")
+            else:
+                emphasis = _emphasis(cell)
+                info = _Cell(text, markers, emphasis, cell.name == "th", lines=_lines(cell),
+                             marked=_marked(cell) if not emphasis else "")
             rowspan, colspan = _span(cell, "rowspan", len(rows) - r), _span(cell, "colspan", 1000)
             for dc in range(colspan):
                 row.append(info)
