@@ -115,5 +115,5 @@ def vote_bound_gap_test(gap: float, votes_a: int, votes_b: int, alpha: float = 0
     stat = gap / se
     p = float(min(1.0, 2 * norm_sf(abs(stat)))) if gap else 1.0
     return DifferenceTest(gap, Interval(gap - z * se, gap + z * se), p, stat,
-                          "the smallest standard error the vote counts allow (a Bradley-Terry bound), so p is a lower "
+                          "smallest standard error the vote counts allow (a Bradley-Terry bound), so p is a lower "
                           "bound: it can show a gap within noise, not that it is real")
