@@ -109,7 +109,7 @@ def test_the_first_step_critical_value_is_the_studentized_range(k):
     assert rank_sets(above, [1.0] * k)[0] == RankSet(1, 1)
 
 
-@pytest.mark.parametrize("k,reps", [(4, 1500), (10, 800), (26, 300)])
+@pytest.mark.parametrize("k,reps", [(4, 1500), (10, 800)])
 def test_family_wise_error_under_the_global_null_with_binomial_scores(k, reps):
     """K models all at 50% on 500 items, ranked from their printed proportions: the chance that any pair is
     called ordered (the old leader-and-neighbour Holm family reached 8.9% at K = 10 and 17.1% at K = 26).
@@ -121,6 +121,19 @@ def test_family_wise_error_under_the_global_null_with_binomial_scores(k, reps):
         sets = proportion_rank_sets(est, [n] * k, draws=1000, seed=int(rng.integers(1 << 30)))
         wrong += any(s.low > 1 for s in sets)  # all are equal, so every true rank is 1
     assert wrong / reps <= 0.05 + 2.5 * np.sqrt(0.05 * 0.95 / reps)
+
+
+def test_family_wise_error_at_26_models_is_at_most_5_5_percent():
+    """Issue 10's acceptance figure: 26 models all at 50% on 500 items, 2,000 seeded tables; the chance that any
+    pair is called ordered is at most 5.5% (measured 5.15%; Monte Carlo SD 0.5%) and not vacuously small.
+    The null draws per table are 200 instead of the report's 10,000, to keep the test to a few seconds."""
+    rng = np.random.default_rng(126)
+    n, reps, wrong = 500, 2000, 0
+    for _ in range(reps):
+        est = rng.binomial(n, 0.5, 26) / n
+        sets = proportion_rank_sets(est, [n] * 26, draws=200, seed=int(rng.integers(1 << 30)))
+        wrong += any(s.low > 1 for s in sets)
+    assert 0.035 <= wrong / reps <= 0.055
 
 
 def test_the_stepdown_rejects_what_a_single_step_cannot():
