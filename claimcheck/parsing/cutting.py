@@ -27,7 +27,7 @@ def observations(table: SourceTable, table_index: int, layout: Layout, ids: Iter
     if layout.kind == "items":
         return item_observations(table, table_index, {f: j for j, f in layout.fields.items()}, ids, benchmark)
     cut = {"long": _long_rows, "leaderboard": _long_rows, "transposed": _transposed_rows}.get(layout.kind, _wide_rows)
-    return list(cut(table, table_index, layout, ids, benchmark))
+    return list(cut(table, table_index, layout, ids, layout.benchmark or benchmark))
 
 
 def _cell(table: SourceTable, raw: RawCell):

@@ -89,6 +89,7 @@ class Layout:
     spacers: frozenset[int] = frozenset()  # indexes of body rows with no text at all
     models_in_sections: bool = False  # the section headings name the models; the columns, their setups
     category_rows: bool = False  # the label column is headed "Category" and few of its labels name benchmarks
+    benchmark: str | None = None  # a leaderboard's benchmark, as --benchmark or its score column's header names it
     why: str = ""  # why this kind and label column, for --explain
 
 
@@ -134,14 +135,18 @@ def detect_layout(table: SourceTable, is_benchmark: Callable[[str], bool], bench
         return Layout("long", named["benchmark"], (named["score"],), {j: f for j, f in fields.items() if f},
                       why="model, benchmark and score columns")
     if {"model", "score"} <= named.keys():
+        header = table.header[named["score"]].strip()
+        given = benchmark
+        benchmark = benchmark or next((text for text in (header, table.heading) if text and is_benchmark(text)), None)
         if not benchmark:
             raise InputError(
                 "this looks like a leaderboard export (model and score columns, no benchmark column): "
                 "name the benchmark with --benchmark NAME",
                 path=table.name,
             )
+        how = "(--benchmark)" if given else f"(named by {'the score column' if benchmark == header else 'the heading'})"
         return Layout("leaderboard", named["model"], (named["score"],), {j: f for j, f in fields.items() if f},
-                      why=f"model and score columns; the benchmark is {benchmark!r} (--benchmark)")
+                      benchmark=benchmark, why=f"model and score columns; the benchmark is {benchmark!r} {how}")
     evidence = _orientation_evidence(table, fields, is_benchmark).describe()
     transposed = _is_transposed(table, fields, is_benchmark)
     layout = _transposed_layout(table, fields) if transposed else _wide_layout(table, is_benchmark)

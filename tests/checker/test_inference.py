@@ -229,3 +229,17 @@ def test_a_leaderboard_export_reads_votes_and_licence_as_what_they_are(tmp_path)
     assert far.p_is_bound and far.p < 1e-6 and far.verdict == "no-n"  # 45 points past the bound: still not "real"
     (f,) = [f for f in report.findings if f.code == "CC302"]
     assert "smallest standard error the vote counts allow" in f.message
+
+
+def test_a_board_whose_score_column_names_the_benchmark_needs_no_benchmark_flag(tmp_path):
+    """An LMArena export headed "Arena Score" with a 95% CI column: read as a leaderboard of LMArena, with the
+    published intervals, votes and organisation as what they are, and ranked by rank sets."""
+    path = tmp_path / "arena.csv"
+    path.write_text("Rank,Model,Arena Score,95% CI,Votes,Organization\n1,GPT-4-Turbo,1253,+3/-4,50000,OpenAI\n"
+                    "2,Claude 3 Opus,1251,+3/-3,40000,Anthropic\n3,Gemini 1.5 Pro,1249,+4/-4,30000,Google\n"
+                    "4,Llama 3 70B,1208,+3/-3,60000,Meta\n", encoding="utf-8")
+    report = audit([str(path)])
+    assert report.readings[0].kind == "leaderboard" and "named by the score column" in report.readings[0].why
+    assert {s.benchmark for s in report.scores} == {"lmarena"} and report.scores[0].ci == (1249.0, 1256.0)
+    (ranked,) = report.ranks
+    assert ranked.simultaneous == ((1, 3), (1, 3), (1, 3), (4, 4))
