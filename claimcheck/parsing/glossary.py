@@ -15,6 +15,7 @@ from typing import Sequence
 
 _MAX_GLOSS = 80  # characters: a setup, not a paragraph
 _LIST = re.compile(r"[、,，;；]")  # a bracket listing several things
+_CITATION = re.compile(r"\bet al\b|\bcitation\b|arxiv", re.I)  # "(Hendrycks et al. 2021)": a reference, not a setup
 
 
 def gloss(label: str, prose: Sequence[str]) -> str | None:
@@ -27,4 +28,4 @@ def gloss(label: str, prose: Sequence[str]) -> str | None:
     if len(found) != 1:
         return None
     (text,) = found
-    return None if _LIST.search(text) else text
+    return None if _LIST.search(text) or _CITATION.search(text) else text

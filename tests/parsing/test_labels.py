@@ -76,6 +76,8 @@ def test_secondhand_wording_with_a_name_in_between():
     ("Multi-Exam", ["Multi-Exam (M3Exam 5-shot、IndoMMLU 3-shot)"], None),  # a composite's parts, not a setup
     ("MMLU", ["MMLU (5-shot) and later MMLU (0-shot)"], None),  # two glosses: neither
     ("A", ["A (5-shot)"], None),  # too short to find as a name
+    ("MMLU", ["We evaluate on MMLU (Hendrycks et al. 2021)."], None),  # a citation, not a setup
+    ("AIME", ["AIME (2024)"], "2024"),
 ])
 def test_a_label_glossed_in_the_page_s_prose(label, prose, expected):
     from claimcheck.parsing.glossary import gloss
