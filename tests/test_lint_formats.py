@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 from tests.conftest import EXAMPLES, run_cli
 
@@ -78,6 +79,23 @@ def test_sarif_is_a_2_1_0_log_with_the_required_properties():
         region = result["locations"][0]["physicalLocation"]["region"]
         assert region["startLine"] >= 1 and region["startColumn"] >= 1
         assert {"note": "info"}.get(result["level"], result["level"]) == finding["severity"]
+
+
+def test_sarif_validates_against_the_sarif_2_1_0_schema(tmp_path):
+    """Issue 9: the SARIF log validates against OASIS's schema (tests/fixtures/SOURCES.md), formats included,
+    for the demo and for a table whose findings carry no claims."""
+    import jsonschema
+
+    schema = json.loads((Path(__file__).parent / "fixtures" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+    validator = jsonschema.Draft4Validator(schema, format_checker=jsonschema.Draft4Validator.FORMAT_CHECKER)
+    logs = [json.loads(_out("--output-format", "sarif"))]
+    out = tmp_path / "preview.sarif"
+    run_cli(str(EXAMPLES / "agent_index_preview.csv"), "--output-format", "sarif", "-o", str(out), "--fail-on", "never")
+    logs.append(json.loads(out.read_text(encoding="utf-8")))
+    for log in logs:
+        errors = [f"{list(e.path)}: {e.message}" for e in validator.iter_errors(log)]
+        assert log["runs"][0]["results"] and not errors, errors[:5]
+    assert list(validator.iter_errors({"version": "2.1.0", "runs": [{"tool": {}}]}))  # the schema does reject
 
 
 def test_format_is_an_alias_of_output_format():
