@@ -7,7 +7,6 @@ Every input row ends up in the report: checked, missing, or skipped with a reaso
 from __future__ import annotations
 
 import datetime as _dt
-import re
 from pathlib import Path
 from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
@@ -65,7 +64,7 @@ def parse_tables(tables: Sequence[SourceTable], resolver, benchmark: str | None)
 
     A table without one number in it (a table of links, say) is recorded as read, with no scores.
     """
-    from claimcheck.parsing.layout import counter, detect_layout, observations, reading
+    from claimcheck.parsing.layout import counter, detect_layout, observations, opens_with_number, reading
     from claimcheck.parsing.legend import carried
     from claimcheck.parsing.roles import prepare
 
@@ -76,7 +75,7 @@ def parse_tables(tables: Sequence[SourceTable], resolver, benchmark: str | None)
         table, folded, stacked = prepare(table)
         layout = detect_layout(table, resolver.is_benchmark, benchmark)
         cut = observations(table, t, layout, ids, benchmark)
-        if all(o.cell.status == "unparseable" and not _opens_with_number(o.cell.raw) for o in cut) \
+        if all(o.cell.status == "unparseable" and not opens_with_number(o.cell.raw) for o in cut) \
                 and layout.kind in ("wide", "transposed"):  # "57.9 (n=,)" is a damaged value, not text
             layout = replace(layout, kind="text", value_cols=(), why="no cell of the table prints a number: nothing to read as a score")
             cut = []
@@ -85,10 +84,6 @@ def parse_tables(tables: Sequence[SourceTable], resolver, benchmark: str | None)
         earlier = next((r.legend for r in reversed(readings) if tables[r.table].input == table.input), None)
         readings.append(replace(found, legend=carried(found.legend, earlier)))
     return out, readings
-
-
-def _opens_with_number(text: str) -> bool:
-    return re.match(r"^[\s*_~`]*[-+−]?\d", text) is not None
 
 
 def resolve_rows(observations: Sequence[Observation], resolver,

@@ -248,10 +248,15 @@ def _is_spacer(table: SourceTable, col: int) -> bool:
 _NUMBER_FIRST = re.compile(r"^[\s*_~`]*[-+−]?\d")
 
 
+def opens_with_number(text: str) -> bool:
+    """Whether a cell's text opens with a number ("57.9 (n=,)"): a value, read or not, rather than words."""
+    return _NUMBER_FIRST.match(text) is not None
+
+
 def _number_first_share(table: SourceTable, col: int) -> float:
-    """The share of a column's non-empty cells whose text opens with a number ("57.9 (n=,)")."""
+    """The share of a column's non-empty cells whose text opens with a number."""
     cells = [r[col].text for r in table.rows if r[col].text.strip()]
-    return sum(bool(_NUMBER_FIRST.match(c)) for c in cells) / len(cells) if cells else 0.0
+    return sum(map(opens_with_number, cells)) / len(cells) if cells else 0.0
 
 
 def _wide_layout(table: SourceTable, is_benchmark) -> Layout:
