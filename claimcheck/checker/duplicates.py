@@ -10,7 +10,6 @@ metric or a mark) or read the same.
 
 from __future__ import annotations
 
-import re
 from typing import Iterator, Sequence
 
 from claimcheck.checker.aggregates import half_unit, is_benchmark_row
@@ -180,15 +179,11 @@ def same_line(context: CheckContext, a: Score, b: Score) -> bool:
     return plain or " ".join(a.title.casefold().split()) == " ".join(b.title.casefold().split())
 
 
-_BASE = re.compile(r"\bbase\b|pre-?train|基座|预训练", re.I)
-_TUNED = re.compile(r"instruct|\bchat\b|\btuned\b|\bsft\b|rlhf|post-?train|对话|指令", re.I)
-
-
 def _variant(context: CheckContext, s: Score) -> str | None:
     """Which kind of checkpoint a table's heading says it lists: "base", "tuned", or None."""
-    heading = " ".join(r.caption for r in context.readings if r.table == s.table)
-    base, tuned = bool(_BASE.search(heading)), bool(_TUNED.search(heading))
-    return "base" if base and not tuned else "tuned" if tuned and not base else None
+    from claimcheck.models.names import checkpoint_kind
+
+    return checkpoint_kind(" ".join(r.caption for r in context.readings if r.table == s.table))
 
 
 def _caption(context: CheckContext, s: Score) -> str:

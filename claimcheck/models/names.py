@@ -342,6 +342,17 @@ def recognise(text: str) -> ModelName | None:
     return _by_shape(text, main, notes, vendor)
 
 
+_TUNED_WORDS = re.compile(r"\binstruct|\bchat\b|-it\b|\btuned\b|\bsft\b|\bdpo\b|\brlhf\b|post-?train|对话|指令", re.I)
+_BASE_WORDS = re.compile(r"\bbase\b|pre-?train|基座|预训练", re.I)
+
+
+def checkpoint_kind(text: str) -> str | None:
+    """Which kind of checkpoint a model name or a table heading speaks of: "tuned" (chat, instruct, SFT,
+    RLHF), "base" (base, pretrained), or None when it says neither or both."""
+    tuned, base = bool(_TUNED_WORDS.search(text)), bool(_BASE_WORDS.search(text))
+    return "tuned" if tuned and not base else "base" if base and not tuned else None
+
+
 def looks_like_model(text: str) -> bool:
     """Whether a label names a model (catalogued, or unknown but shaped like a model name)."""
     name = recognise(text)

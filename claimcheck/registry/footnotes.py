@@ -127,12 +127,11 @@ _GROUP_WORDS = {
                         r"对话模型|指令模型", re.I),
     "base": re.compile(r"\b(?:base|pre[- ]?trained)[- ](?:models?|versions?|variants?)\b|基座模型|基础模型|预训练模型", re.I),
 }
-_TUNED_NAME = re.compile(r"\bchat\b|\binstruct\b|-it\b|\bsft\b|\bdpo\b|\brlhf\b|对话|指令", re.I)
-
-
 def model_group(model: str) -> str:
-    """Whether a model name reads as a tuned (chat, instruct) or a base checkpoint."""
-    return "tuned" if _TUNED_NAME.search(model) else "base"
+    """Whether a model name reads as a tuned (chat, instruct) or a base checkpoint (the default)."""
+    from claimcheck.models.names import checkpoint_kind
+
+    return "tuned" if checkpoint_kind(model) == "tuned" else "base"
 
 
 def sentence_group(sentence: str) -> str | None:

@@ -187,3 +187,14 @@ def test_a_version_alone_is_weak_evidence_for_benchmark_like_names(label):
 
 def test_a_size_token_outweighs_a_topic_word():
     assert looks_like_model("MetaMath-7B") and looks_like_model("MathCoder-L-7B")
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Llama-3-8B-Instruct", "tuned"), ("Gemma-2-9b-it", "tuned"), ("Qwen2.5-7B-Base", "base"),
+    ("Instruction Tuned Models", "tuned"), ("Base Pretrained Models", "base"), ("预训练模型", "base"), ("对话模型", "tuned"),
+    ("Llama 3.1 8B", None), ("Base and Chat models", None),
+])
+def test_checkpoint_kind_reads_names_and_headings_alike(text, kind):
+    from claimcheck.models.names import checkpoint_kind
+
+    assert checkpoint_kind(text) == kind
