@@ -83,12 +83,15 @@ def adjust(comparisons: Sequence[Comparison], families: Sequence[Family], alpha:
     out = list(comparisons)
     judged: set[str] = set()
     for family in families:
-        adjusted = holm_adjust([comparisons[index[m]].p for m in family.members])
-        for m, p_adj in zip(family.members, adjusted):
-            c = out[index[m]]  # a p that is only a lower bound can show noise, not a lead
-            verdict = "within-noise" if p_adj >= alpha else "no-n" if c.p_is_bound else "significant"
-            out[index[m]] = replace(c, p_adjusted=p_adj, verdict=verdict)
-            judged.add(m)
+        # lower-bound p values (ratings known by their votes) are stepped down apart: among real ones they would
+        # lower every other member's adjusted p; apart, they can only show gaps within noise
+        for bound in (False, True):
+            members = [m for m in family.members if comparisons[index[m]].p_is_bound is bound]
+            for m, p_adj in zip(members, holm_adjust([comparisons[index[m]].p for m in members]) if members else ()):
+                c = out[index[m]]
+                verdict = "within-noise" if p_adj >= alpha else "no-n" if bound else "significant"
+                out[index[m]] = replace(c, p_adjusted=p_adj, verdict=verdict)
+                judged.add(m)
     for i, c in enumerate(out):
         if c.p is not None and c.id not in judged:
             out[i] = replace(c, verdict="descriptive")

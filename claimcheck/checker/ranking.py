@@ -58,6 +58,8 @@ def _rank_row(group: str, cells: list[Score], rules: list[ComparabilityRule], al
     if cells[0].unit == "elo":  # ratings with published 95% intervals: the wider side as the SE
         est = [s.value for s in cells]
         ses = [max(s.value - s.ci[0], s.ci[1] - s.value) / z_crit(0.05) for s in cells]
+        if sum(se == 0 for se in ses) > 1:
+            return None  # two ratings printed with no uncertainty ("+0/-0") cannot be ranked against each other
         both = rank_sets(est, ses, alpha), rank_sets(est, ses, alpha, simultaneous=False)
         method = ELO_METHOD.format(draws=DRAWS)
     else:  # lower is better: rank the complements, so the pooled binomial scale stays the same

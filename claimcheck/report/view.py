@@ -358,7 +358,7 @@ def _comparison_lines(comparisons, by_id, usual: str) -> list[ComparisonLine]:
     untested: dict[str, list[Comparison]] = {}
     at: dict[str, int] = {}
     for c in comparisons:
-        if c.kind == "head-to-head" and c.verdict == "no-n":
+        if c.kind == "head-to-head" and c.verdict == "no-n" and c.p is None:  # a bound-judged gap keeps its numbers
             group = by_id[c.scores[0]].group
             if group not in untested:
                 at[group] = len(lines)

@@ -243,3 +243,32 @@ def test_a_board_whose_score_column_names_the_benchmark_needs_no_benchmark_flag(
     assert {s.benchmark for s in report.scores} == {"lmarena"} and report.scores[0].ci == (1249.0, 1256.0)
     (ranked,) = report.ranks
     assert ranked.simultaneous == ((1, 3), (1, 3), (1, 3), (4, 4))
+
+
+def test_lower_bound_p_values_are_stepped_down_apart_from_real_ones():
+    """Review: in one Holm family, lower-bound p values (vote-only ratings) would lower the real members'
+    adjusted p; they are adjusted among themselves, and never make a gap significant."""
+    from claimcheck.checker.family import adjust
+    from claimcheck.records import Comparison, Family
+
+    def comp(i, p, bound):
+        return Comparison(id=f"c{i}", scores=(f"a{i}", f"b{i}"), models=("A", f"B{i}"), benchmark="x",
+                          kind="head-to-head", comparable=True, p=p, p_is_bound=bound)
+
+    comps = (comp(1, 0.03, False), comp(2, 0.02, False), comp(3, 1e-9, True), comp(4, 0.5, True))
+    out = {c.id: c for c in adjust(comps, (Family(0, 0, ("c1", "c2", "c3", "c4"), ()),), 0.05)}
+    # Holm over the two real ones: 0.04 and 0.04, both below 0.05 (over all four: 0.06, within noise)
+    assert out["c1"].p_adjusted == pytest.approx(0.04) and out["c1"].verdict == "significant"
+    assert out["c2"].p_adjusted == pytest.approx(0.04) and out["c2"].verdict == "significant"
+    assert out["c3"].verdict == "no-n" and out["c4"].verdict == "within-noise"
+
+
+def test_appendix_a_keeps_the_numbers_of_a_gap_judged_against_the_vote_bound(tmp_path):
+    from claimcheck.report.view import build_view
+
+    path = tmp_path / "arena.csv"  # two rivals far below the leader: two bound-judged gaps in one row, each kept
+    path.write_text(ARENA + "Mistral 7B,1100,30000,Apache 2.0\n", encoding="utf-8")
+    report = audit([str(path)])
+    assert sum(c.verdict == "no-n" and c.p is not None for c in report.comparisons) >= 2
+    lines = [line for line in build_view(report).comparisons if "Llama 3 70B" in line.pair or "Mistral" in line.pair]
+    assert lines and all(line.gap != "—" and " pairs: " not in line.pair for line in lines)

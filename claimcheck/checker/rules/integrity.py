@@ -16,7 +16,7 @@ from claimcheck.checker.aggregates import (
     position,
 )
 from claimcheck.checker.base import CheckContext, Rule, cell_name
-from claimcheck.checker.duplicates import conflicting_values, linked_conflicts, same_number
+from claimcheck.checker.duplicates import conflicting_values, linked_conflicts, same_line, same_number
 from claimcheck.checker.emphasis import MarkedRow, marked_rows, merit, misread_direction
 from claimcheck.checker.printed_rows import where_printed
 from claimcheck.records import PROPORTION_UNITS, Finding, Score
@@ -506,8 +506,9 @@ class ConflictingValues(Rule):
                 across.setdefault(tables, []).append(group)
             for t in tables:  # the same line printed twice in one table with two values
                 involved = [s for s in group if s.table == t]
-                if not any(same_number(a, b) is False for i, a in enumerate(involved) for b in involved[i + 1:]):
-                    continue
+                if not any(same_number(a, b) is False and same_line(context, a, b)
+                           for i, a in enumerate(involved) for b in involved[i + 1:]):
+                    continue  # two setups of one line in this table ("setting A", "setting B"): no conflict here
                 yield self._within(context, involved)
         for tables, groups in across.items():
             items = "; ".join(f"{g[0].model.split(' · ')[0]} on {g[0].title!r}: "
