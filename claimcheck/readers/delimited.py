@@ -37,22 +37,28 @@ def decode(data: bytes, path: str) -> tuple[str, str]:
             text = data.decode(encoding)
         except UnicodeDecodeError:
             continue
-        if encoding == "gb18030" and (others := [name for e, name in _LOOKALIKES.items() if _decodes(data, e)]):
-            # GB18030 decodes almost any bytes: a Shift-JIS "数学テスト" would come out as "悢妛僥僗僩" with no error
-            raise InputError(f"the file is not UTF-8, and its bytes read as GB18030 and as {' and as '.join(others)} "
-                             f"alike, so claimcheck cannot tell which text it holds: save it as UTF-8", path=path)
+        if encoding == "gb18030" and _decodes(data, "shift_jis") and not _encodes(text, "gb2312"):
+            # GB18030 decodes almost any bytes: a Shift-JIS "数学テスト" comes out as "悢妛僥僗僩", characters outside
+            # GB2312 that Chinese text rarely uses; GBK text that happens to be valid Shift-JIS stays in GB2312
+            raise InputError("the file is not UTF-8, and its bytes read as Shift-JIS as well as GB18030 (where they "
+                             "give rare characters), so claimcheck cannot tell which text it holds: save it as UTF-8",
+                             path=path)
         return text, ("utf-8" if encoding == "utf-8-sig" else encoding)
     raise InputError("cannot decode the file as UTF-8 or GB18030", path=path)
-
-
-#: legacy encodings whose bytes GB18030 also accepts; a file valid in one of them is ambiguous
-_LOOKALIKES = {"shift_jis": "Shift-JIS", "big5": "Big5"}
 
 
 def _decodes(data: bytes, encoding: str) -> bool:
     try:
         data.decode(encoding)
     except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _encodes(text: str, encoding: str) -> bool:
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
         return False
     return True
 
