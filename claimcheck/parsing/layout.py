@@ -253,10 +253,20 @@ def opens_with_number(text: str) -> bool:
     return _NUMBER_FIRST.match(text) is not None
 
 
+def _damaged_value(text: str) -> bool:
+    """A cell that opens with a number and states no setup ("5-shot", "2408-2505"): a value that did not parse."""
+    from claimcheck.parsing.labels import extract_facets
+
+    if not opens_with_number(text):
+        return False
+    facets = extract_facets(text)
+    return facets.shots is None and facets.window is None
+
+
 def _number_first_share(table: SourceTable, col: int) -> float:
-    """The share of a column's non-empty cells whose text opens with a number."""
+    """The share of a column's non-empty cells that are damaged values (see :func:`_damaged_value`)."""
     cells = [r[col].text for r in table.rows if r[col].text.strip()]
-    return sum(map(opens_with_number, cells)) / len(cells) if cells else 0.0
+    return sum(map(_damaged_value, cells)) / len(cells) if cells else 0.0
 
 
 def _wide_layout(table: SourceTable, is_benchmark) -> Layout:

@@ -572,3 +572,17 @@ def test_a_table_of_settings_with_digits_in_its_tool_column_stays_text(tmp_path)
     beside = _audit_md(tmp_path, "| Benchmark | Tool | A | B |\n|---|---|---|---|\n"
                                  "| MMLU | lm-eval #928e8bb | 70.1 | 65.2 |\n| GSM8K | lm-eval #928e8bb | 60.1 | 55.2 |\n")
     assert {s.model for s in beside.scores} == {"A", "B"} and not [f for f in beside.findings if f.code == "CC405"]
+
+
+@pytest.mark.parametrize("text, facet, value", [
+    ("Benchmark,Window,A,B\nLiveCodeBench,2408-2505,60.1,55.0\nLiveCodeBench,2501-2505,58.1,52.0\n",
+     "version", "2024-08..2025-05"),
+    ("Benchmark,Prompting,A,B\nMMLU,5-shot,70.1,65.0\nGSM8K,0-shot,60.1,55.0\n", "budget", {"shots": 5}),
+])
+def test_a_setup_column_that_opens_with_digits_is_no_damaged_model_column(tmp_path, text, facet, value):
+    """Review: "2408-2505" and "5-shot" open with a number but state a setup; the column stays a qualifier."""
+    path = tmp_path / "t.csv"
+    path.write_text(text, encoding="utf-8")
+    report = audit([str(path)])
+    assert {s.model for s in report.scores} == {"A", "B"} and not [f for f in report.findings if f.code == "CC405"]
+    assert getattr(report.scores[0].resolution, facet) == value
