@@ -19,7 +19,10 @@ import time
 import claimcheck
 
 RUNS = ["a" * 20_000, "a " * 10_000, "a-" * 10_000, "a." * 10_000, "1" * 20_000, "1." * 10_000, "1 " * 10_000,
-        "*" * 20_000]
+        "*" * 20_000,
+        # runs behind a keyword a pattern needs first (the review found "avg(" + "prompt/" * 2000 took 38 s)
+        "avg(" + "prompt/" * 2_000, "mean of " + "acc" * 3_000, "mean of " + "acc and " * 1_500,
+        "release protocol " * 1_000, "thinking " + "1" * 10_000]
 BOUND_S = 0.5
 
 

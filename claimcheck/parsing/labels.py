@@ -73,12 +73,16 @@ def _nfkc(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
 
-_SUB_METRIC = r"(?:[\w@\-]*(?:prompt|instruction|inst|strict|loose|acc|em|f1|pass@\d+)[\w@\-]*)"
+# one word naming a metric ("prompt_level_strict_acc"): bounded, with the keyword found by lookahead, so a long
+# run of such words costs linear time
+_SUB_METRIC = r"(?=[\w@\-]{0,40}?(?:prompt|instruction|inst|strict|loose|acc|em|f1|pass@\d))[\w@\-]{1,40}"
 _METRICS: list[tuple[re.Pattern[str], str | None]] = [
     # "Avg(Prompt/Instruction acc Loose/Strict)", "mean of prompt_level_strict_acc and instruction_level_strict_acc":
     # one number averaging several of a benchmark's own metrics
-    (re.compile(r"\b(?:avg|average|mean)\s*\([^()]*(?:prompt|instruction|inst|strict|loose)[^()]*[/,&+][^()]*\)|"
-                rf"\b(?:avg|average|mean)\s+of\s+(?:the\s+)?{_SUB_METRIC}(?:\s*(?:,|and|&|/|\+)\s*{_SUB_METRIC})+", re.I),
+    (re.compile(r"\b(?:avg|average|mean)\s*\((?=[^()]{0,200}?(?:prompt|instruction|inst|strict|loose))"
+                r"(?=[^()]{0,200}?[/,&+])[^()]{0,200}\)|"
+                rf"\b(?:avg|average|mean)\s+of\s+(?:the\s+)?{_SUB_METRIC}(?:\s{{0,3}}(?:,|and|&|/|\+)\s{{0,3}}{_SUB_METRIC}){{1,8}}",
+                re.I),
      "blend"),
     (re.compile(r"\bpass\s*\^\s*(\d+)", re.I), "pass^{}"),
     # "Pass@1 (Avg@64)": pass@1 estimated as the mean over 64 samples, so avg@64 says what the number is
