@@ -157,16 +157,20 @@ def _span(cell: Tag, attr: str, limit: int) -> int:
 
 
 def _own_rows(table: Tag) -> list[Tag]:
-    """The table's own rows, in order: its ``<tr>`` children and those of its head, body and foot sections
-    (never a nested table's rows; found without searching the nested tables, which 2,000 deep was quadratic)."""
+    """The table's own rows, in order, wherever its sections or stray wrappers put them (never a nested
+    table's rows; found without searching the nested tables, which 2,000 deep was quadratic)."""
     rows = []
-    for child in table.children:
-        if isinstance(child, Tag):
+    stack = [iter(table.children)]  # an explicit walk: 2,000 nested tables cost no recursion and no re-search
+    while stack:
+        child = next(stack[-1], None)
+        if child is None:
+            stack.pop()
+        elif isinstance(child, Tag):
             name = child.name.lower()
             if name == "tr":
                 rows.append(child)
-            elif name in ("thead", "tbody", "tfoot"):
-                rows.extend(tr for tr in child.children if isinstance(tr, Tag) and tr.name.lower() == "tr")
+            elif name not in ("table", "td", "th"):  # sections and stray wrappers (<form>, <div>) hold rows too
+                stack.append(iter(child.children))
     return rows
 
 

@@ -148,3 +148,9 @@ def test_a_cell_nested_five_thousand_tags_deep_is_read_without_recursion():
     assert texts(table) == [["GPQA", "57.9"]]
     block = only("<table><tr><th>B</th><th>A</th></tr><tr><td>x<div>y</div>z</td><td>1</td></tr></table>")
     assert texts(block)[0][0] == "x y z"  # a block element still reads as a word break
+
+
+def test_rows_inside_a_stray_wrapper_are_the_table_s_own():
+    """Review: lxml keeps <form>/<div> between <table> and <tr>; those rows are still the table's."""
+    table = only("<table><form><tr><th>Benchmark</th><th>A</th></tr><tr><td>GPQA</td><td>57.9</td></tr></form></table>")
+    assert texts(table) == [["GPQA", "57.9"]]
