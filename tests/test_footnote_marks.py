@@ -33,3 +33,20 @@ def test_of_two_notes_with_one_mark_the_one_naming_the_benchmark_applies(tmp_pat
     assert aa and all("Artificial Analysis" in s.resolution.reasons["note"] for s in aa)
     (cc201,) = [f for f in report.findings if f.code == "CC201"]
     assert cc201.details["benchmarks"] == ["Artificial Analysis Intelligence Index"]  # LiveCodeBench's is stated
+
+
+def test_a_footnote_sets_a_version_only_when_it_names_one_of_the_benchmark(tmp_path):
+    """Review: "from the December 2024 technical report" set LiveCodeBench's version to "2024"; a date window
+    or a registered version still sets it."""
+    from claimcheck.pipeline import audit
+
+    def version(note: str):
+        path = tmp_path / "t.md"
+        path.write_text(f"| Benchmark | A | B |\n|---|---|---|\n| LiveCodeBench* | 60.1 | 55.0 |\n\n\\* {note}\n",
+                        encoding="utf-8")
+        return audit([str(path)]).scores[0].resolution
+
+    report = version("Numbers taken from the December 2024 technical report.")
+    assert report.version is None and report.unstated_versions
+    assert version("LiveCodeBench date range 2408-2505.").version == "2024-08..2025-05"
+    assert version("LiveCodeBench v6.").version == "v6"

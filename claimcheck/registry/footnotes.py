@@ -82,8 +82,11 @@ def refine(res: Resolution, note: Note, resolver) -> Resolution:
             changes.update(n=n, n_source=source, reasons=reasons,
                            n_note=why or (None if source == "registry" else
                                           f"the footnote's subset {subset.id!r} has no verified count"))
-    if res.version is None and (facets.window or facets.version):  # "LiveCodeBench version 6, date range 2408-2505"
-        changes["version"] = facets.window or facets.version
+    # "LiveCodeBench version 6, date range 2408-2505": a date window, or a version the registry lists by that name
+    # ("from the December 2024 technical report" names no version of the benchmark)
+    named = resolver.version_named(bench, facets.version) if bench is not None and facets.version else None
+    if res.version is None and (facets.window or named):
+        changes["version"] = facets.window or named.id
         changes["unstated_versions"] = ()
     count = stated_count(note.text)
     if count:

@@ -383,6 +383,10 @@ class Resolver:
                     return tag
         return None
 
+    def version_named(self, bench: Benchmark, token: str | None) -> Version | None:
+        """The registered version of the benchmark a printed token names ("v6", "6", "2.0"), if any."""
+        return self._version_named(bench, token)
+
     @staticmethod
     def _version_named(bench: Benchmark, token: str | None) -> Version | None:
         if token:
