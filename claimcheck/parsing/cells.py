@@ -105,6 +105,11 @@ _MISSING_MARKED = re.compile(r"^(\S+)\s*\(\s*\\?([*†‡§¶]+|\d)\s*\)$")
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
 
 
+def normalise(text: str) -> str:
+    """Text as printed: invisible characters dropped, white space (NBSP included) collapsed to single spaces."""
+    return " ".join(str(text).translate(_INVISIBLE).split())
+
+
 def parse_cell(
     raw: str,
     *,
@@ -113,7 +118,7 @@ def parse_cell(
     emphasis: tuple[str, ...] = (),
 ) -> CellValue:
     """Read one printed cell.  ``markers``/``emphasis`` come from the reader (HTML, XLSX)."""
-    text = " ".join(str(raw).translate(_INVISIBLE).split())  # "5\u200b7.9": a zero-width space prints nothing
+    text = normalise(raw)  # "5\u200b7.9": a zero-width space prints nothing
     if text.casefold() in MISSING:
         return CellValue(raw=raw, status="missing", markers=markers, emphasis=emphasis)
     text, found_emph = strip_emphasis(text)

@@ -19,6 +19,7 @@ from dataclasses import replace, dataclass
 from bs4 import BeautifulSoup, NavigableString, Tag
 from bs4.element import Comment, Declaration, Doctype, ProcessingInstruction
 
+from claimcheck.parsing.cells import normalise
 from claimcheck.parsing.notes import NOTE_START
 from claimcheck.readers import sup_gap, sup_marks
 from claimcheck.records import RawCell, SourceTable
@@ -29,7 +30,6 @@ _NOT_TEXT = (Comment, Declaration, Doctype, ProcessingInstruction)
 _HEADINGS = ["h1", "h2", "h3", "h4", "h5", "h6"]
 _NOTE_START = NOTE_START
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
-_INVISIBLE = str.maketrans("", "", "\u200b\u200c\u200d\ufeff\u00ad")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,11 +41,6 @@ class _Cell:
     span_all: bool = False  # one cell spanning the whole row (a section label)
     lines: tuple[str, ...] = ()  # the text of each line when <br> breaks the cell
     marked: str = ""  # the text with bold on part of it written **…**
-
-
-def normalise(text: str) -> str:
-    """Collapse whitespace (including NBSP) and drop invisible characters."""
-    return " ".join(text.translate(_INVISIBLE).split())
 
 
 def _collect(node: Tag, parts: list[str], markers: list[str], keep_sup: bool) -> None:
