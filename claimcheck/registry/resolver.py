@@ -258,7 +258,9 @@ class Resolver:
         implied = None
         assumed = version is not None and why.get("version", "").startswith("not stated")  # the registry's default
         if (version is None or assumed) and subset is None and not (facets.version or facets.window or context.fields.get("n")):
-            implied = self._implied_part(bench, cells, unit, facets)
+            # with one count to choose from (HumanEval's 164) the values can only confirm the default
+            several = len({count.value for _, _, count in bench.verified_counts()}) > 1
+            implied = self._implied_part(bench, cells, unit, facets) if several else None
             if implied is None and parent is None and (variant := self._implied_variant(bench, cells, unit, facets)):
                 other, found = variant
                 return self._build(other, text, context, facets, cells, confidence,
@@ -349,8 +351,6 @@ class Resolver:
         by_n: dict[int, list] = {}
         for v, sub, count in bench.verified_counts():
             by_n.setdefault(count.value, []).append((v, sub))
-        if len(by_n) < 2:
-            return None  # one count to choose from (HumanEval's 164): the values can only confirm the default
         values = [(c.value / scale, c.decimals, scale) for c in cells
                   if c.status == "ok" and c.value is not None and c.decimals is not None]
         found = implied_denominator(values, [(str(n), n) for n in by_n if len(by_n[n]) == 1], evidence=ADOPT)
