@@ -231,8 +231,10 @@ def _best_by_rank(claim: ParsedClaim, valued: list[Score], cells: Cells, name: s
 
 
 def _ahead(x: Score, s: Score) -> bool:
-    sign = 1 if s.resolution.direction != "lower" else -1
-    return x.id != s.id and sign * (x.value - s.value) > 0  # type: ignore[operator]
+    """Whether x scores better than s (the emphasis module's merit: lower-is-better units included)."""
+    from claimcheck.checker.emphasis import merit
+
+    return x.id != s.id and merit(x) > merit(s)  # type: ignore[operator]
 
 
 def _others(rows: list[Score], subject: str | None) -> tuple[str, ...]:

@@ -416,3 +416,14 @@ def test_gap_ranges_allow_for_both_cells_rounding():
     assert not gap_agrees(50, "%gap", a, f) and not gap_agrees(11, "points", a, f)
     assert gap_agrees(9.9, "<points", a, f) and not gap_agrees(9.8, "<points", a, f)
     assert gap_agrees(10.1, ">points", a, f) and not gap_agrees(10.2, ">points", a, f)
+
+
+def test_ahead_follows_merit_for_lower_is_better_units(tmp_path):
+    """Review: "ahead" read only the registry's direction, not a lower-is-better unit (a cost row)."""
+    from claimcheck.checker.claims import _ahead
+    from claimcheck.pipeline import audit
+
+    path = tmp_path / "t.csv"
+    path.write_text("Benchmark,A,B\nCost per task ($),1.20,3.40\n", encoding="utf-8")
+    a, b = audit([str(path)]).scores
+    assert a.lower_is_better and _ahead(a, b) and not _ahead(b, a)
