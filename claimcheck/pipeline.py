@@ -33,6 +33,7 @@ class Options:
     selection: Selection = field(default_factory=Selection)
     claims_files: tuple[str, ...] = ()  # --claims: the vendor's text, one claim per line
     subject: str | None = None  # --subject: the vendor's own model (else from the claims or the marks)
+    as_of: str | None = None  # --as-of: the inputs' publication date, YYYY-MM or YYYY-MM-DD
 
     def validate(self) -> None:
         if not 0 < self.alpha < 1:
@@ -41,8 +42,18 @@ class Options:
             raise ConfigError(f"power must lie in (0, 1), got {self.power}")
         if self.assume_n is not None and self.assume_n < 1:
             raise ConfigError(f"--assume-n must be a positive whole number, got {self.assume_n}")
+        if self.as_of is not None and not _is_date(self.as_of):
+            raise ConfigError(f"--as-of must be a date as YYYY-MM-DD or YYYY-MM, got {self.as_of!r}")
         if self.ci_method not in ("wilson", "clopper-pearson", "jeffreys"):
             raise ConfigError(f"unknown interval method {self.ci_method!r} (wilson, clopper-pearson, jeffreys)")
+
+
+def _is_date(text: str) -> bool:
+    try:
+        _dt.date.fromisoformat(text if len(text) != 7 else text + "-01")
+    except ValueError:
+        return False
+    return len(text) in (7, 10)
 
 
 def read_sources(
@@ -338,14 +349,15 @@ def audit(
     subject = find_subject(scores, claims, options.subject, [t.page_title for t in tables])
     checked, findings, rules = checker.run(
         scores, tables, alpha=options.alpha, power=options.power, selection=options.selection, claims=claims,
-        readings=readings, subject=subject, ci_method=options.ci_method)
+        readings=readings, subject=subject, ci_method=options.ci_method,
+        as_of=options.as_of)
     fired = {f.code for f in findings}
     meta = ReportMeta(
         claimcheck_version=__version__, registry_version=catalogue.version,
         generated=_dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(),
         alpha=options.alpha, power=options.power, ci_method=options.ci_method,
         assume_n=options.assume_n, environment=tuple(environment),
-        claims_files=tuple((path, _sha256(path)) for path in options.claims_files),
+        claims_files=tuple((path, _sha256(path)) for path in options.claims_files), as_of=options.as_of,
     )
     return Report(
         meta=meta, inputs=tuple(inputs or ()), tables=tuple(tables), scores=tuple(scores),

@@ -80,6 +80,7 @@ class SourceTable:
     leads: tuple[str, ...] = ()  # the opening paragraph of each section the table is printed in, outermost first
     prose: tuple[str, ...] = ()  # every prose line of those sections above the table, per section (glosses)
     page_title: str = ""  # the document's title (a README's "# Kimi K2", an HTML page's <h1>), when known
+    page_date: str | None = None  # the latest date the document's text mentions (parsing.dates), ISO
 
     @property
     def heading(self) -> str:
@@ -286,6 +287,7 @@ class StatusNote:
     version: str | None = None
     unverified: bool = False
     impact: str = "minor"  # major: the scores are not valid measurements as printed
+    onset: bool = False  # the state begins on ``when``: results measured before it are not affected
 
 
 @dataclass(frozen=True, slots=True)
@@ -609,6 +611,7 @@ class ReportMeta:
     assume_n: int | None = None
     environment: tuple[str, ...] = ()  # e.g. "no CJK font installed"
     claims_files: tuple[tuple[str, str], ...] = ()  # (path, sha256) of the --claims inputs
+    as_of: str | None = None  # --as-of, when given
 
 
 @dataclass(frozen=True)

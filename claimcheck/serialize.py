@@ -99,7 +99,7 @@ def report_records(report: Report) -> dict[str, Any]:
         "registry_version": meta.registry_version,
         "generated": meta.generated,
         "settings": {"alpha": meta.alpha, "power": meta.power, "ci_method": meta.ci_method,
-                     "assume_n": meta.assume_n},
+                     "assume_n": meta.assume_n, "as_of": meta.as_of},
         "environment": list(meta.environment),
         "inputs": [{"path": i.path, "sha256": i.sha256, "format": i.format, "encoding": i.encoding,
                     "delimiter": i.delimiter} for i in report.inputs],

@@ -226,3 +226,13 @@ def test_a_gbk_copy_of_the_chinese_example_reads_like_the_utf8_one(tmp_path):
     utf8, gbk = audit([str(source)]), audit([str(p)])
     assert [(f.code, f.message.replace(str(source), "")) for f in utf8.findings] == \
         [(f.code, f.message.replace(str(p), "")) for f in gbk.findings]
+
+
+@pytest.mark.parametrize("value", ["2025-13-01", "July 2025", "2025", "2025-02-30"])
+def test_as_of_must_be_a_calendar_date(value):
+    _one_line_error(run_cli(str(EXAMPLES / "astra_fable_release.csv"), "--no-pdf", "--as-of", value), "--as-of", value)
+
+
+def test_as_of_is_recorded_in_the_json():
+    result = run_cli(str(EXAMPLES / "astra_fable_release.csv"), "--output-format", "json", "--as-of", "2025-08-01")
+    assert json.loads(result.stdout)["settings"]["as_of"] == "2025-08-01"

@@ -57,6 +57,7 @@ def run(
     scores: Sequence[Score], tables: Sequence[SourceTable] = (), *, alpha: float = 0.05, power: float = 0.8,
     selection: Selection = Selection(), settings: dict | None = None, claims: Sequence[ParsedClaim] = (),
     readings: Sequence[TableReading] = (), subject: Subject = Subject(), ci_method: str = "wilson",
+    as_of: str | None = None,
 ) -> tuple[CheckContext, tuple[Finding, ...], list[type[Rule]]]:
     """Build comparisons, declare and correct their families, rank the rows, judge the text claims, run
     every rule, keep the selected findings.  The context returned holds what the rules read (comparisons,
@@ -76,7 +77,8 @@ def run(
     asked = claimed_pairs(claims, scores, comparisons, alpha=alpha, ranks=ranks)
     comparisons = more_comparisons(asked, comparisons, comparability, alpha=alpha, power=power, ci_method=ci_method)
     context = CheckContext(scores=tuple(scores), comparisons=comparisons, tables=tuple(tables), alpha=alpha,
-                           power=power, settings=settings or {}, readings=tuple(readings), subject=subject)
+                           power=power, settings=settings or {}, readings=tuple(readings), subject=subject,
+                           as_of=as_of)
     families = family.declare(context, {frozenset((a.id, b.id)) for a, b in asked})
     comparisons = family.adjust(comparisons, families, alpha)
     verdicts = judge_claims(claims, scores, comparisons, alpha=alpha, ranks=ranks)

@@ -45,6 +45,14 @@ class CheckContext:
     subject: Subject = Subject()  # the vendor's model: whose gaps a reader of the release looks at
     families: tuple[Family, ...] = ()  # the judged comparisons of each table, Holm-corrected together
     ranks: tuple[RankedRow, ...] = ()  # rank confidence sets per row of three or more models
+    as_of: str | None = None  # --as-of: the date the inputs were published, beating the dates their text mentions
+
+    def page_date(self, table: int) -> str | None:
+        """The date of the page a table is printed on: ``--as-of``, else the latest date the page's text
+        mentions (``SourceTable.page_date``), else None."""
+        if self.as_of:
+            return self.as_of
+        return self.tables[table].page_date if 0 <= table < len(self.tables) else None
 
     def legend(self, table: int) -> Legend:
         """What the notes of a table say about its marks, as the reading stage recorded it (an empty

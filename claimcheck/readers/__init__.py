@@ -120,7 +120,10 @@ def _parse_text(text: str, fmt: str, source: str) -> list[SourceTable]:
         from claimcheck.readers.html import read_html
 
         tables = read_html(text, source)
-    return tables
+    from claimcheck.parsing.dates import latest_date
+
+    dated = latest_date(text)  # one fact per document, kept on each of its tables
+    return [dataclasses.replace(t, page_date=dated) for t in tables] if dated else tables
 
 
 def read_input(

@@ -7,6 +7,7 @@ reject unknown keys so a typo in a YAML file is an error, not a silent gap.
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -94,6 +95,13 @@ class StatusStatement(_Strict):
     versions: tuple[str, ...] = ()  # empty: applies to every version
     unverified: bool = False
     impact: Literal["major", "minor"] = "minor"  # major: the statement says the scores are not valid measurements
+    onset: bool = False  # the state begins on ``when`` (labels published that day): earlier results are unaffected
+
+    @model_validator(mode="after")
+    def _onset_has_a_day(self) -> "StatusStatement":
+        if self.onset and not (self.when and re.fullmatch(r"20\d\d-\d\d(-\d\d)?", self.when)):
+            raise ValueError(f"a status with onset needs its start date as YYYY-MM or YYYY-MM-DD, got {self.when!r}")
+        return self
 
 
 class KnobNote(_Strict):

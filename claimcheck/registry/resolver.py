@@ -541,7 +541,8 @@ def status_notes(bench: Benchmark, version: str | None):
         if s.versions and version not in s.versions:
             continue
         yield StatusNote(state=s.state, who=s.who, when=s.when, what=s.what, source=s.source,
-                         version=", ".join(s.versions) or None, unverified=s.unverified, impact=s.impact)
+                         version=", ".join(s.versions) or None, unverified=s.unverified, impact=s.impact,
+                         onset=s.onset)
 
 
 def with_n(res: Resolution, n: int, source: str, why: str) -> Resolution:

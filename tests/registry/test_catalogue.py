@@ -63,6 +63,12 @@ def test_user_file_adds_and_overrides_entries(tmp_path):
     ("benchmarks:\n  - id: x\n    name: X\n    family: f\n    sources: [s]\n    versions:\n"
      "      - id: v1\n        n: {value: 100}\n", ["entry 'x'", "versions.0.n"]),
     ("benchmarks: [\n", ["not valid YAML"]),
+    ("benchmarks:\n  - id: x\n    name: X\n    family: f\n    sources: [s]\n    status:\n"
+     "      - {state: contaminated, who: w, what: labels out, source: s, onset: true}\n",
+     ["entry 'x'", "status.0", "onset needs its start date"]),
+    ("benchmarks:\n  - id: x\n    name: X\n    family: f\n    sources: [s]\n    status:\n"
+     "      - {state: contaminated, who: w, when: 'July 2025', what: labels out, source: s, onset: true}\n",
+     ["entry 'x'", "onset needs its start date", "July 2025"]),
 ])
 def test_invalid_user_files_name_file_entry_and_field(tmp_path, text, words):
     user = tmp_path / "bad.yaml"

@@ -9,19 +9,31 @@ from typing import Iterator
 
 from claimcheck.checker.base import CheckContext, Rule, rows_ref
 from claimcheck.checker.printed_rows import rows_where, source_rows
+from claimcheck.parsing.dates import on_or_after
 from claimcheck.records import Finding, Score, SourceTable, StatusNote
 
 
 def _by_row_with(context: CheckContext, state: str) -> Iterator[tuple[list[Score], list[StatusNote]]]:
     rows = rows_where(context, lambda s: any(st.state == state for st in s.resolution.statuses))
     for scores in rows.values():
-        yield scores, [st for st in scores[0].resolution.statuses if st.state == state]
+        date = context.page_date(scores[0].table)
+        notes = [st for st in scores[0].resolution.statuses if st.state == state and _in_force(st, date)]
+        if notes:
+            yield scores, notes
 
 
-def _who(st: StatusNote) -> str:
+def _in_force(note: StatusNote, date: str | None) -> bool:
+    """Whether a statement holds for a page of this date: a state with an onset (labels published on a
+    day) does not reach a page known to be older; an undated page is not known to be older."""
+    return not (note.onset and note.when and date) or on_or_after(date, note.when)
+
+
+def _who(st: StatusNote, dated: bool = True) -> str:
     when = f" on {st.when}" if st.when else ""
     hedge = " (reported second-hand)" if st.unverified else ""
-    return f"{st.who}{when}{hedge}: {st.what}"
+    undated = (f" (the page prints no date, so whether its results were measured after {st.when} is unknown)"
+               if st.onset and not dated else "")
+    return f"{st.who}{when}{hedge}: {st.what}{undated}"
 
 
 class _StatusRule(Rule):
@@ -39,10 +51,12 @@ class _StatusRule(Rule):
             where = (f"{s.title!r} ({s.ref})" if len(lines) == 1
                      else f"{len(lines)} rows ({rows_ref([line[0] for line, _ in lines])})")
             yield self.finding(
-                f"{where}: {s.resolution.benchmark_name}{version} {self.verb} — {_who(notes[0])}",
+                f"{where}: {s.resolution.benchmark_name}{version} {self.verb} — "
+                f"{_who(notes[0], context.page_date(s.table) is not None)}",
                 scores=[x.id for line, _ in lines for x in line], severity=self.severity_for(notes[0]),
                 statements=[{"who": n.who, "when": n.when, "what": n.what, "source": n.source,
-                             "unverified": n.unverified, "impact": n.impact} for n in notes],
+                             "unverified": n.unverified, "impact": n.impact, "onset": n.onset} for n in notes],
+                page_date=context.page_date(s.table),
             )
 
     def severity_for(self, note: StatusNote):
@@ -101,6 +115,10 @@ class ContaminationRisk(_StatusRule):
 
     When test items or their answers are in training data, a high score can be recall;
     gaps between models then measure exposure as much as capability.
+
+    A report that begins on a day (a test set whose labels were published then) does not reach a page
+    known to be older: the page's date is ``--as-of``, else the latest date its text mentions; an undated
+    page is not known to be older, and the finding says so.
 
     Bad:
         comparing models on a test set reported to be in training corpora.
