@@ -87,12 +87,16 @@ def _default_pdf(source: str) -> Path:
 @click.option("--claims", "claims_files", multiple=True, type=click.Path(dir_okay=False), help="The vendor's text claims (one per line; UTF-8 or GB18030) to judge against the tables.")
 @click.option("--subject", metavar="MODEL", help="The vendor's own model, whose gaps to each rival the noise findings judge (default: the model the claims file is about, else the most often marked best).")
 @click.option("--as-of", metavar="YYYY-MM-DD", help="The date the inputs were published (default: the latest date a page's text mentions); registry facts that begin later, such as a test set's labels published afterwards, do not reach them.")
+@click.option("--reference", "reference_files", multiple=True, metavar="FILE",
+              help="An independent measurement of the same models (a leaderboard export, your own harness run; any input format): each cell is set against it as consistent, discrepant beyond the noise of both, or not comparable.")
+@click.option("--no-bundled-references", is_flag=True, help="Do not set the cells against the published release tables bundled with claimcheck (which find copied baselines).")
 @click.option("--export-claims", type=click.Path(dir_okay=False), help="Also write every parsed record as a long CSV (correct it by hand and run it again).")
 @click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False), help="Project configuration (default: nearest claimcheck.toml or [tool.claimcheck] in pyproject.toml).")
 @click.option("-q", "--quiet", is_flag=True, help="Only the summary counts and conclusions.")
 @click.pass_context
 def check(ctx, sources, output, fmt, color, no_pdf, assume_n, benchmark, registries, select, extend_select, ignore,
-          fail_on, alpha, power, ci_method, claims_files, subject, as_of, export_claims, config_path, quiet) -> None:
+          fail_on, alpha, power, ci_method, claims_files, subject, as_of, reference_files, no_bundled_references, export_claims, config_path,
+          quiet) -> None:
     """Audit one or more tables."""
     from claimcheck.checker import Selection
     from claimcheck.errors import ClaimcheckError
@@ -109,6 +113,7 @@ def check(ctx, sources, output, fmt, color, no_pdf, assume_n, benchmark, registr
             selection=Selection(select=tuple(layered["select"]), ignore=tuple(layered["ignore"]),
                                 extend=tuple(_split(extend_select))),
             claims_files=tuple(claims_files), subject=subject, as_of=as_of,
+            reference_files=tuple(reference_files), bundled_references=not no_bundled_references,
         )
         status = _run(sources, options, output, fmt, no_pdf, layered["fail-on"], quiet, export_claims, color)
     except ClaimcheckError as exc:

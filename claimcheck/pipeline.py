@@ -34,6 +34,8 @@ class Options:
     claims_files: tuple[str, ...] = ()  # --claims: the vendor's text, one claim per line
     subject: str | None = None  # --subject: the vendor's own model (else from the claims or the marks)
     as_of: str | None = None  # --as-of: the inputs' publication date, YYYY-MM or YYYY-MM-DD
+    reference_files: tuple[str, ...] = ()  # --reference: independent measurements to set the cells against
+    bundled_references: bool = True  # set the cells against the published tables bundled with claimcheck
 
     def validate(self) -> None:
         if not 0 < self.alpha < 1:
@@ -315,6 +317,31 @@ def benchmark_refs(scores: Sequence[Score], catalogue) -> tuple[BenchmarkRef, ..
     return tuple(refs)
 
 
+def table_scores(tables: Sequence[SourceTable], inputs: Sequence[InputFile], resolver,
+                 options: Options) -> tuple[list[Score], list[TableReading]]:
+    """Stages 2–4 for a set of tables: their scores, and how each table was read."""
+    observations, readings = parse_tables(tables, resolver, options.benchmark)
+    per_cell = apply_footnotes(observations, readings, resolve_rows(observations, resolver, readings), resolver)
+    return measure_scores(observations, per_cell, options, table_origins(tables, inputs)), readings
+
+
+def read_references(options: Options, resolver, inputs: Sequence[InputFile], fetch: Callable | None = None):
+    """The bundled published tables (unless switched off) and the ``--reference`` files, read like pages."""
+    import hashlib
+
+    from claimcheck.checker import References
+    from claimcheck.reference import bundled, given, reference_scores
+
+    sources = [*(bundled() if options.bundled_references else ()), *given(options.reference_files)]
+    if not sources:
+        return None
+    hashes = {ref.id: hashlib.sha256(Path(path).read_bytes()).hexdigest()
+              for ref, path in sources if ref.bundled}
+    return References(sources=tuple(ref for ref, _ in sources),
+                      scores=reference_scores(sources, resolver, options, fetch=fetch), hashes=hashes,
+                      page_hashes=tuple(i.sha256 for i in inputs))
+
+
 def _sha256(path: str) -> str:
     import hashlib
 
@@ -340,17 +367,16 @@ def audit(
         inputs, tables = read_sources(sources, stdin=stdin, fetch=fetch)
     catalogue = load_catalogue(options.registry_files)
     resolver = Resolver(catalogue, assume_n=options.assume_n)
-    observations, readings = parse_tables(tables, resolver, options.benchmark)
-    per_cell = apply_footnotes(observations, readings, resolve_rows(observations, resolver, readings), resolver)
-    scores = measure_scores(observations, per_cell, options, table_origins(tables, inputs or ()))
+    scores, readings = table_scores(tables, inputs or (), resolver, options)
     claims = read_text_claims(options.claims_files, scores, resolver) if options.claims_files else []
     from claimcheck.checker.subject import find_subject
 
     subject = find_subject(scores, claims, options.subject, [t.page_title for t in tables])
+    references = read_references(options, resolver, inputs or (), fetch)
     checked, findings, rules = checker.run(
         scores, tables, alpha=options.alpha, power=options.power, selection=options.selection, claims=claims,
         readings=readings, subject=subject, ci_method=options.ci_method,
-        as_of=options.as_of)
+        as_of=options.as_of, references=references)
     fired = {f.code for f in findings}
     meta = ReportMeta(
         claimcheck_version=__version__, registry_version=catalogue.version,
@@ -362,7 +388,7 @@ def audit(
     return Report(
         meta=meta, inputs=tuple(inputs or ()), tables=tuple(tables), scores=tuple(scores),
         comparisons=checked.comparisons, findings=findings, claims=checked.claims, families=checked.families,
-        ranks=checked.ranks,
+        ranks=checked.ranks, references=checked.references, counterparts=checked.counterparts,
         rules=tuple(r.doc() for r in rules if r.code in fired),
         benchmarks=benchmark_refs(scores, catalogue), readings=tuple(readings),
         account=account(tables, readings, scores), subject=subject,

@@ -425,7 +425,7 @@ class Comparison:
     scores: tuple[str, str]
     models: tuple[str, str]
     benchmark: str | None
-    kind: Literal["head-to-head", "cross-row", "configuration"]
+    kind: Literal["head-to-head", "cross-row", "configuration", "reference"]  # reference: a page's cell and a reference's
     comparable: bool
     why_not: tuple[str, ...] = ()
     differences: tuple[Difference, ...] = ()
@@ -511,6 +511,51 @@ class RankedRow:
 def ranked_by_score(ranks: Sequence[RankedRow]) -> dict[str, RankedRow]:
     """Each ranked cell's rank record (a printed row may hold one ranking per size block)."""
     return {i: r for r in ranks for i in r.scores}
+
+
+# ── reconcile ───────────────────────────────────────────────────────────────
+
+
+@dataclass(frozen=True, slots=True)
+class ReferenceSource:
+    """A published table the page's cells are set against: a vendor's own release table bundled with
+    claimcheck (``bundled``), or an independent measurement given with ``--reference``."""
+
+    id: str
+    title: str
+    publisher: str  # who ran the numbers ("DeepSeek"; "you" for your own harness run)
+    source: str  # the citation: repository:path@commit, or the file given
+    date: str | None = None
+    protocol: str | None = None  # the setup the reference states for all its numbers, as it states it
+    bundled: bool = False
+
+
+#: What a page's cell and a reference's value for the same model and benchmark say together.
+COUNTERPART_VERDICTS = {
+    "identical": "the same figure at the printed precision: copied from the reference, or the same run",
+    "consistent": "different figures within the sampling noise of both",
+    "discrepant": "different beyond the sampling noise of both",
+    "not-comparable": "measured under a different protocol, so the values are not one quantity",
+    "untestable": "different figures, and no item count to tell noise from a real difference",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Counterpart:
+    """A page's cell beside a reference's value for the same model and benchmark.
+
+    ``comparison`` is built by the same procedure as a gap between two models of the page (the
+    comparability rules' differences, the difference test), with the page's cell first."""
+
+    score: str  # the page's score id
+    reference: str  # ReferenceSource.id
+    model: str  # the model as the reference prints it
+    label: str  # the reference's row as printed
+    value: float
+    printed: str
+    verdict: Literal["identical", "consistent", "discrepant", "not-comparable", "untestable"]
+    comparison: Comparison | None = None
+    differences: tuple[str, ...] = ()  # protocol differences in words ("version v5 vs not stated")
 
 
 # ── check ───────────────────────────────────────────────────────────────────
@@ -643,6 +688,8 @@ class Report:
     subject: Subject = Subject()  # the vendor's model the comparisons are read for
     families: tuple[Family, ...] = ()  # the Holm families, one per table with judged gaps
     ranks: tuple[RankedRow, ...] = ()  # rank confidence sets of the rows with three or more models
+    references: tuple[ReferenceSource, ...] = ()  # the published tables the cells were set against
+    counterparts: tuple[Counterpart, ...] = ()  # each cell's values in those tables
 
     def as_records(self) -> dict[str, Any]:
         """The report as plain Python types, in the ``claimcheck.report/1`` shape."""

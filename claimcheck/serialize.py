@@ -119,6 +119,12 @@ def report_records(report: Report) -> dict[str, Any]:
         "ranks": [{"group": r.group, "scores": list(r.scores), "models": list(r.models), "alpha": r.alpha,
                    "simultaneous": [list(x) for x in r.simultaneous], "marginal": [list(x) for x in r.marginal],
                    "method": r.method} for r in report.ranks],
+        "references": [asdict(r) for r in report.references],
+        "counterparts": [{"score": c.score, "reference": c.reference, "model": c.model, "label": c.label,
+                          "value": c.value, "printed": c.printed, "verdict": c.verdict,
+                          "differences": list(c.differences),
+                          "comparison": comparison_record(c.comparison) if c.comparison else None}
+                         for c in report.counterparts],
         "findings": [finding_record(f) for f in report.findings],
         "claims": [{"id": c.claim, "source": c.source, "text": c.text, "verdict": c.verdict, "codes": list(c.codes),
                     "explanation": c.explanation, "scores": list(c.scores), "comparisons": list(c.comparisons)}

@@ -7,13 +7,13 @@ so comparability verdicts never depend on which findings a user wants to see.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Mapping, Sequence
 
 from claimcheck.checker.base import CheckContext, ComparabilityRule, Rule
 from claimcheck.checker.comparisons import build_comparisons
 from claimcheck.errors import ConfigError
-from claimcheck.records import Finding, ParsedClaim, Score, SourceTable, Subject, TableReading
+from claimcheck.records import Finding, ParsedClaim, ReferenceSource, Score, SourceTable, Subject, TableReading
 
 
 def all_rules() -> list[type[Rule]]:
@@ -48,6 +48,16 @@ class Selection:
         return selected
 
 
+@dataclass(frozen=True)
+class References:
+    """The published tables to set the page against, read (see :mod:`claimcheck.reference`)."""
+
+    sources: tuple[ReferenceSource, ...] = ()  # in the order given (bundled first)
+    scores: Mapping[str, tuple[Score, ...]] = field(default_factory=dict)  # reference id -> its checked scores
+    hashes: Mapping[str, str] = field(default_factory=dict)  # reference id -> sha256 of its bytes
+    page_hashes: tuple[str, ...] = ()  # sha256 of the page's inputs (a page is not its own reference)
+
+
 def _matches(rule: type[Rule], item: str) -> bool:
     item = item.strip()
     return rule.code.upper().startswith(item.upper()) or item.casefold() in (rule.slug, rule.family)
@@ -57,7 +67,7 @@ def run(
     scores: Sequence[Score], tables: Sequence[SourceTable] = (), *, alpha: float = 0.05, power: float = 0.8,
     selection: Selection = Selection(), settings: dict | None = None, claims: Sequence[ParsedClaim] = (),
     readings: Sequence[TableReading] = (), subject: Subject = Subject(), ci_method: str = "wilson",
-    as_of: str | None = None,
+    as_of: str | None = None, references: References | None = None,
 ) -> tuple[CheckContext, tuple[Finding, ...], list[type[Rule]]]:
     """Build comparisons, declare and correct their families, rank the rows, judge the text claims, run
     every rule, keep the selected findings.  The context returned holds what the rules read (comparisons,
@@ -76,9 +86,17 @@ def run(
     ranks = rank_rows(scores, comparability, alpha)  # first: a "best" claim is judged by them, not by pairs
     asked = claimed_pairs(claims, scores, comparisons, alpha=alpha, ranks=ranks)
     comparisons = more_comparisons(asked, comparisons, comparability, alpha=alpha, power=power, ci_method=ci_method)
+    counterparts = ()
+    if references is not None and references.sources:
+        from claimcheck.reference.reconcile import reconcile
+
+        counterparts = reconcile(scores, references.scores, references.sources, comparability,
+                                 subject=subject.model if subject else None, page_hashes=references.page_hashes,
+                                 reference_hashes=references.hashes, alpha=alpha, power=power, ci_method=ci_method)
     context = CheckContext(scores=tuple(scores), comparisons=comparisons, tables=tuple(tables), alpha=alpha,
                            power=power, settings=settings or {}, readings=tuple(readings), subject=subject,
-                           as_of=as_of)
+                           as_of=as_of, references=references.sources if references else (),
+                           counterparts=counterparts)
     families = family.declare(context, {frozenset((a.id, b.id)) for a, b in asked})
     comparisons = family.adjust(comparisons, families, alpha)
     verdicts = judge_claims(claims, scores, comparisons, alpha=alpha, ranks=ranks)

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterator, Mapping, Sequence, TypeVar
 
 from claimcheck.records import (
-    ClaimVerdict, Comparison, Difference, Family, Finding, Legend, RankedRow, RuleDoc, Score, Severity, SourceTable,
-    Subject, TableReading,
+    ClaimVerdict, Comparison, Counterpart, Difference, Family, Finding, Legend, RankedRow, ReferenceSource, RuleDoc,
+    Score, Severity, SourceTable, Subject, TableReading,
 )
 
 T = TypeVar("T")
@@ -46,6 +46,8 @@ class CheckContext:
     families: tuple[Family, ...] = ()  # the judged comparisons of each table, Holm-corrected together
     ranks: tuple[RankedRow, ...] = ()  # rank confidence sets per row of three or more models
     as_of: str | None = None  # --as-of: the date the inputs were published, beating the dates their text mentions
+    references: tuple[ReferenceSource, ...] = ()  # the published tables the cells were set against
+    counterparts: tuple[Counterpart, ...] = ()  # each page cell's values in them (claimcheck.reference.reconcile)
 
     def page_date(self, table: int) -> str | None:
         """The date of the page a table is printed on: ``--as-of``, else the latest date the page's text

@@ -188,6 +188,14 @@ def more_comparisons(
     return tuple(out)
 
 
+def reference_comparison(cid: str, a: Score, b: Score, rules: Iterable[ComparabilityRule], *, alpha: float = 0.05,
+                         power: float = 0.8, ci_method: str = "wilson") -> Comparison:
+    """A page's cell ``a`` against a reference's value ``b`` for the same model and benchmark: the
+    comparability rules' differences and the difference test of a gap between two models."""
+    diffs = tuple(d for rule in rules if (d := rule.difference(a, b)) is not None)
+    return _compare(cid, a, b, "reference", diffs, alpha, power, ci_method)
+
+
 def _compare(cid: str, a: Score, b: Score, kind: str, diffs: tuple[Difference, ...], alpha: float, power: float,
              ci_method: str = "wilson") -> Comparison:
     why_not = tuple(dict.fromkeys(d.code for d in diffs if d.known))

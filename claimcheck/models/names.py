@@ -375,3 +375,49 @@ def open_weights(text: str) -> bool | None:
     """Whether the named model's weights are published: True, False, or None when unknown."""
     name = recognise(text)
     return name.open_weights if name else None
+
+
+_INSTRUCT = {"inst": "instruct", "instruct": "instruct", "it": "instruct", "chat": "chat"}
+_SNAPSHOT = re.compile(r"\d{4}(?:\d{2}){0,2}")
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Which model a printed name denotes, for telling whether two tables print the same one: the
+    family, version, size and variant words, and the snapshot (month and day) where one is printed."""
+
+    family: str
+    version: str | None
+    size: str | None
+    variants: frozenset[str]
+    snapshot: str | None  # "0513" from "0513", "05-13", "2024-05-13"; None when no snapshot is printed
+    based_on: str | None = None  # "R1-Distill-Qwen-7B": qwen
+
+    def same_model(self, other: "Identity") -> bool:
+        """The same model: family, version, base and variants equal, and the size and the snapshot equal
+        where both print one ("DeepSeek-R1" may be "DeepSeek-R1 (671B)", "GPT-4o" may be "GPT-4o-0513";
+        "GPT-4o-0806" is not)."""
+        def fits(a, b):
+            return a is None or b is None or a == b
+
+        return (self.family, self.version, self.based_on, self.variants) == \
+            (other.family, other.version, other.based_on, other.variants) \
+            and fits(self.size, other.size) and fits(self.snapshot, other.snapshot)
+
+
+def identity(text: str) -> Identity | None:
+    """The identity of a catalogued model name (None for a name known only by its shape: two unknown
+    names are not known to be one model)."""
+    name = recognise(text)
+    if name is None or not name.known:
+        return None
+    variants, snapshot = set(), None
+    remarks = {n.casefold() for n in name.notes}
+    for v in (*name.variants, *name.notes):
+        digits = v.replace("-", "")
+        if _SNAPSHOT.fullmatch(digits):
+            snapshot = digits[-4:]
+        elif v.casefold() not in remarks and v.casefold() != "without":  # "(w/o CoT)", "(671B)": a setup or the size
+            variants.add(_INSTRUCT.get(v.casefold().rstrip("."), v.casefold().rstrip(".")))
+    return Identity(name.family, (name.version or "").casefold() or None, (name.size or "").upper() or None,
+                    frozenset(variants), snapshot, name.based_on)

@@ -8,10 +8,11 @@ builder asks every rule, and ``check`` reports the comparisons the rule broke.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Iterator
 
 from claimcheck.checker.base import CheckContext, ComparabilityRule, Rule, cell_name, rows_ref
-from claimcheck.records import Difference, Finding, Score
+from claimcheck.records import Counterpart, Difference, Finding, ReferenceSource, Score
 
 _MANY_ATTEMPTS = re.compile(r"^(?:pass@(?:[2-9]|\d\d+)|best-of-\d+|(?:maj|cons)@(?:[2-9]|\d\d+)|selection)$")  # several tries per item
 _SAMPLING = re.compile(r"^(?:pass@\d+|avg@\d+|cons@\d+|maj@\d+|best-of-\d+|selection|accuracy|resolved)$")
@@ -479,11 +480,24 @@ class SplitProtocolRows(ComparabilityRule):
             )
 
 
+#: Rows of one model column that must print a reference's figures before the column counts as copied.
+COPIED_MIN = 2
+
+
 class SecondhandScore(Rule):
     """A value copied from another report beside values measured in-house.
 
     Numbers "from the tech report" were produced with another harness, prompt, judge and
     date; a table that mixes them with its own runs presents two measurements as one.
+
+    Copies are also found by value: a model column that prints, on two rows or more, exactly
+    the figures a published table gives for the same model and benchmark (the release tables
+    bundled with claimcheck, such as DeepSeek-R1's, or a ``--reference`` file) was copied from
+    it.  That is a warning when the page does not say so; the finding names the source, its
+    stated protocol, the setups that differ, and cells of the same column whose values differ
+    from the source under the same setup (copied and re-run values mixed).  One equal figure is
+    left alone (it can be chance), and so is a publisher reprinting its own earlier models on a
+    page that also shows a model of its own the references do not hold.
 
     Bad:
         | MMLU | 88.1* | 86.0 |   * from the vendor's technical report
@@ -495,12 +509,115 @@ class SecondhandScore(Rule):
     """
 
     code, slug, family, severity = "CC209", "secondhand-score", "comparability", "info"
+    levels = {"warning": "the values print a published table's figures exactly and the page does not say they are copied"}
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         for s in context.checked():
             if s.resolution.secondhand:
                 yield self.finding(f"{cell_name(s)} is reported as copied from another report, not measured here",
                                    scores=(s.id,), words=s.resolution.reasons.get("secondhand"))
+        yield from self._copies(context)
+
+    def _copies(self, context: CheckContext) -> Iterator[Finding]:
+        """Baseline columns that print a bundled or given reference's figures exactly, found by value."""
+        by_column: dict[tuple[int, int, str], dict[str, list[Counterpart]]] = {}  # (input, table, model) -> reference
+        for c in context.counterparts:
+            s = context.score(c.score)
+            by_column.setdefault((s.input, s.table, s.model), {}).setdefault(c.reference, []).append(c)
+        sources = {r.id: r for r in context.references}
+        own = _own_references(context, sources)
+        tables: dict[tuple[int, int], list[_Copied]] = {}
+        for (inp, table, model), per_ref in by_column.items():
+            per_ref = {ref: found for ref, found in per_ref.items() if ref not in own}
+            if not per_ref:
+                continue
+            ref, found = max(per_ref.items(), key=lambda kv: len({c.score for c in kv[1] if c.verdict == "identical"}))
+            same = list(dict.fromkeys(c.score for c in found if c.verdict == "identical"))
+            if len({context.score(i).group for i in same}) < COPIED_MIN:  # one equal figure can be chance
+                continue
+            gaps = {(d.facet, d.b) for c in found if c.verdict == "identical" and c.comparison
+                    for d in c.comparison.differences if d.known}
+            copied = {context.score(i).benchmark for i in same}  # another edition of a copied benchmark is no re-run
+            rerun: dict[str, Counterpart] = {}
+            for c in found:
+                if c.score not in same and c.score not in rerun and _same_setup(c, gaps) \
+                        and context.score(c.score).benchmark not in copied and c.verdict != "identical" \
+                        and not _printed_alike(context.score(c.score), c):
+                    rerun[c.score] = c
+            tables.setdefault((inp, table), []).append(_Copied(model, sources[ref], same, rerun))
+        for columns in tables.values():
+            yield self._copied_finding(context, columns)
+
+    def _copied_finding(self, context: CheckContext, columns: list[_Copied]) -> Finding:
+        ids = [i for col in columns for i in col.same]
+        cells = [context.score(i) for i in ids]
+        unmarked = any(not s.resolution.secondhand for s in cells)
+        refs = list({col.ref.id: col.ref for col in columns}.values())
+        by_publisher: dict[str, list[str]] = {}
+        for r in refs:
+            by_publisher.setdefault(r.publisher, []).append(r.title.split(",")[0])
+        named = " and ".join(f"{who}'s ({', '.join(titles)})" for who, titles in by_publisher.items())
+        if len(columns) <= 2:
+            listed = "; ".join(f"{col.model}: " + ", ".join(f"{context.score(i).title} {context.score(i).cell.shown}"
+                                                          for i in col.same[:3])
+                               + (f" and {len(col.same) - 3} more" if len(col.same) > 3 else "") for col in columns)
+        else:
+            listed = ", ".join(f"{col.model} {len(col.same)}" for col in columns) + " values"
+        mixed = [f"{col.model} ({', '.join(f'{context.score(i).title} {context.score(i).cell.shown} vs {c.printed} there' for i, c in list(col.rerun.items())[:2])})"
+                 for col in columns if col.rerun]
+        setups = sorted({d for c in context.counterparts if c.score in set(ids) and c.verdict == "identical"
+                         for d in c.differences})
+        where = cells[0].origin or f"table {cells[0].table + 1}"
+        plural = "s" if len(columns) != 1 else ""
+        message = (f"{len(columns)} column{plural} of {where} print {named} published figures exactly, so they were "
+                   f"copied, not measured under this table's setup{', and the page does not say so' if unmarked else ''}: "
+                   f"{listed}"
+                   + (f". Copied and re-run values mixed in one column: {'; '.join(mixed)}" if mixed else "")
+                   + (f". {refs[0].publisher} states: {refs[0].protocol}" if len(refs) == 1 and refs[0].protocol else "")
+                   + (f". Setups differ: {', '.join(setups[:3])}" if setups else ""))
+        return self.finding(message, scores=ids, severity="warning" if unmarked else None,
+                            copied=[{"model": col.model, "reference": col.ref.id, "scores": list(col.same),
+                                     "rerun": list(col.rerun)} for col in columns])
+
+
+@dataclass(frozen=True)
+class _Copied:
+    """One model column of a table that prints a reference's figures."""
+
+    model: str
+    ref: ReferenceSource
+    same: list[str]  # score ids printing the reference's figure
+    rerun: dict[str, Counterpart]  # score ids of the same edition whose value differs from the reference's
+
+
+def _printed_alike(s: Score, c: Counterpart) -> bool:
+    """77 and 77.0: one figure at the coarser precision, though too coarse to call a copy."""
+    if s.value is None or s.cell.decimals is None:
+        return False
+    return abs(s.value - c.value) <= s.cell.half_unit + 1e-9
+
+
+def _own_references(context: CheckContext, sources: dict[str, ReferenceSource]) -> set[str]:
+    """References whose publisher also makes a model of the page that no reference prints: the page is
+    that publisher's own release, and its older models' numbers are its own to reprint (Meta's Llama
+    3.2 card reusing its Llama 3.1 figures), not another report's."""
+    from claimcheck.models.names import identity, same_vendor
+
+    copied = [i for i in {identity(context.score(c.score).model) for c in context.counterparts
+                          if c.verdict == "identical"} if i is not None]
+    fresh = [m for m in {s.model for s in context.checked()}
+             if not any((i := identity(m)) is not None and i.same_model(k) for k in copied)]
+    return {ref.id for ref in sources.values() if any(same_vendor(m, ref.publisher) for m in fresh)}
+
+
+def _same_setup(c: Counterpart, gaps: set[tuple[str, str | None]]) -> bool:
+    """Whether a differing counterpart measures what the column's copied cells were copied from: no
+    other version or subset, and no setup of the reference's beyond those the copies came from (AIME
+    2025 is not a re-run of AIME 2024, nor a cons@64 figure of a pass@1 one)."""
+    if c.comparison is None:
+        return False
+    diffs = c.comparison.differences
+    return not any(d.facet in ("version", "subset") for d in diffs) and all((d.facet, d.b) in gaps for d in diffs if d.known)
 
 
 class BestOfConfigurations(Rule):

@@ -814,7 +814,52 @@ class DuplicatedValues(Rule):
                     )
 
 
+class ReferenceDiscrepant(Rule):
+    """A cell that an independent measurement of the same model and benchmark contradicts.
+
+    With ``--reference FILE`` (a leaderboard export, an independent evaluator's table, your own
+    harness run), each cell of the page is set against the reference's value for the same model
+    and benchmark.  Where both have item counts and no comparability rule finds a difference of
+    protocol, the gap is tested as a gap between two models is, with Holm's correction over every
+    cell the reference can test; a cell beyond the sampling noise of both is reported with the
+    reference's value beside it.  Cells whose protocols differ are listed as not comparable, and
+    the cells the reference agrees with are counted, so the finding says what was checked.
+
+    Bad:
+        vendor: HumanEval 72.6 for the model; an independent leaderboard: 61.0 on the same 164 problems.
+    Good:
+        the vendor's number within the noise of independent measurements, or the protocol difference stated.
+    Reference: Biderman, S. et al. (2024). "Lessons from the Trenches on Reproducible Evaluation of Language
+        Models." arXiv:2405.14782 (independent re-runs are the check on a reported number).
+    """
+
+    code, slug, family, severity = "CC411", "reference-discrepant", "integrity", "warning"
+
+    def check(self, context: CheckContext) -> Iterator[Finding]:
+        given = {r.id: r for r in context.references if not r.bundled}
+        per_ref: dict[str, list] = {}
+        for c in context.counterparts:
+            if c.reference in given:
+                per_ref.setdefault(c.reference, []).append(c)
+        for ref_id, found in per_ref.items():
+            bad = [c for c in found if c.verdict == "discrepant"]
+            if not bad:
+                continue
+            counts = Counter(c.verdict for c in found)
+            shown = "; ".join(
+                f"{context.score(c.score).model} {context.score(c.score).cell.shown} on {context.score(c.score).title!r} "
+                f"vs {c.printed} there (p = {c.comparison.p_adjusted:.2g} after Holm)" for c in bad[:4])
+            more = f" and {len(bad) - 4} more" if len(bad) > 4 else ""
+            rest = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()) if k != "discrepant")
+            yield self.finding(
+                f"{len(bad)} cell{'s' if len(bad) != 1 else ''} differ from {given[ref_id].title} beyond the sampling "
+                f"noise of both: {shown}{more}" + (f" (of the other counterparts: {rest})" if rest else ""),
+                scores=[c.score for c in bad], reference=ref_id, counts=dict(counts),
+                doubts=tuple((c.score, f"an independent measurement gives {c.printed}") for c in bad),
+            )
+
+
 RULES = [
     MissingAsZero, AggregateMismatch, Granularity, ConflictingValues, UnparseableCell, UnknownBenchmark,
-    BelowChance, OutOfRange, MarkNotBest, DuplicatedValues,
+    BelowChance, OutOfRange, MarkNotBest, DuplicatedValues, ReferenceDiscrepant,
 ]

@@ -31,6 +31,13 @@ def run_case(case: dict, tmp_path: Path):
         path.write_text(text, encoding="utf-8")
         paths.append(str(path))
     options = dict(case.get("options", {}))
+    refs = []
+    for i, ref in enumerate(case.get("references", [])):  # --reference files: {format, text}
+        path = tmp_path / f"{case['id']}-ref{i}.{ref.get('format', 'csv')}"
+        path.write_text(ref["text"], encoding="utf-8")
+        refs.append(str(path))
+    if refs:
+        options["reference_files"] = tuple(refs)
     if "claims" in case:  # the vendor's text, one claim per line
         claims = tmp_path / f"{case['id']}.claims.txt"
         claims.write_text(case["claims"], encoding="utf-8")

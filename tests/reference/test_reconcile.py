@@ -1,0 +1,122 @@
+"""Reconciliation: which printed values are one figure, which names are one model, the verdicts and
+their multiplicity correction, and the bundled references themselves."""
+
+from __future__ import annotations
+
+import pytest
+from statsmodels.stats.multitest import multipletests
+
+from claimcheck.models.names import identity
+from claimcheck.pipeline import Options, audit
+from claimcheck.reference import bundled, reference_scores
+from claimcheck.reference.reconcile import equal_as_printed, identical
+from claimcheck.records import COUNTERPART_VERDICTS, CellValue, Resolution, Score
+from claimcheck.registry.catalogue import load_catalogue
+from claimcheck.registry.resolver import Resolver
+
+
+def _score(value: float, decimals: int, unit: str = "percent") -> Score:
+    scale = {"percent": 100.0, "fraction": 1.0, "rating": 1.0}[unit]
+    return Score(id="s", input=0, table=0, row=2, column="A", label="X", model="A",
+                 cell=CellValue(raw=str(value), status="ok", value=value, decimals=decimals), resolution=Resolution(),
+                 col=1, unit=unit, status="checked", value=value,
+                 proportion=value / scale if unit != "rating" else None)
+
+
+@pytest.mark.parametrize("a, da, b, db, want", [
+    (79.8, 1, 79.8, 1, True),
+    (79.8, 1, 79.9, 1, False),  # one unit apart: two figures
+    (79.8, 1, 79.85, 2, True),  # the coarser print covers the finer
+    (79.8, 1, 79.86, 2, False),
+    (86.0, 0, 86.0, 1, False),  # whole numbers below 100 print alike too easily
+    (2029.0, 0, 2029.0, 0, True),  # a rating of 2029 does not
+])
+def test_identical_at_the_coarser_precision(a, da, b, db, want):
+    unit = "rating" if a > 100 else "percent"
+    assert identical(_score(a, da, unit), _score(b, db, unit)) is want
+
+
+def test_equal_as_printed_includes_whole_numbers():
+    assert equal_as_printed(_score(77.0, 0), _score(77.0, 1))
+    assert not identical(_score(77.0, 0), _score(77.0, 1))
+
+
+def test_a_fraction_and_a_percentage_compare_as_proportions():
+    assert identical(_score(0.798, 3, "fraction"), _score(79.8, 1))
+    assert not identical(_score(0.797, 3, "fraction"), _score(79.8, 1))
+
+
+@pytest.mark.parametrize("a, b, same", [
+    ("Claude-3.5-Sonnet (10-22)", "Claude-3.5-Sonnet-1022", True),
+    ("OpenAI o1-mini", "o1-mini", True),
+    ("DeepSeek-R1 (671B)", "DeepSeek R1", True),  # the size printed once
+    ("R1-Distill-Qwen-14B", "DeepSeek-R1-Distill-Qwen-14B", True),
+    ("**Llama-3.1-405B-Inst.**", "Llama 3.1 405B Instruct", True),
+    ("Deepseek-V3 (w/o CoT)", "DeepSeek-V3", True),  # a setup remark, not another model
+    ("GPT-4o", "GPT-4o-2024-05-13", True),  # no snapshot printed: not known to differ
+    ("GPT-4o-2024-08-06", "GPT-4o 0513", False),
+    ("Llama 3.1 405B", "Llama 3.1 405B Instruct", False),  # base is not instruct
+    ("Llama 3.1 70B Instruct", "Llama 3.1 405B Instruct", False),
+    ("DeepSeek-R1-Distill-Qwen-7B", "DeepSeek-R1-Distill-Llama-8B", False),
+    ("QwQ-32B-Preview", "QwQ-32B", False),
+])
+def test_one_model_or_two(a, b, same):
+    x, y = identity(a), identity(b)
+    assert x is not None and y is not None
+    assert x.same_model(y) is same and y.same_model(x) is same
+
+
+def test_a_name_known_only_by_its_shape_has_no_identity():
+    assert identity("Nova-2") is None
+
+
+def _write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_three_verdicts_and_holm_over_the_reference(tmp_path):
+    page = _write(tmp_path, "page.csv", "Benchmark,Nova-2,Llama 3.1 8B Instruct\n"
+                  "HumanEval,80.5,72.6\nGPQA Diamond,60.1,41.9\nMATH-500,88.0,90.0\nMMLU-Pro (5-shot),75.0,70.0\n")
+    ref = _write(tmp_path, "ref.csv", "model,benchmark,score\nLlama-3.1-8B-Instruct,HumanEval,50.0\n"
+                 "Llama-3.1-8B-Instruct,GPQA Diamond,40.4\nLlama-3.1-8B-Instruct,MATH-500,85.0\n"
+                 "Llama-3.1-8B-Instruct,MMLU-Pro (0-shot),60.0\n")
+    report = audit([page], Options(reference_files=(ref,), bundled_references=False))
+    by_label = {next(s for s in report.scores if s.id == c.score).label: c for c in report.counterparts}
+    assert {c.verdict for c in report.counterparts} <= set(COUNTERPART_VERDICTS)
+    assert by_label["HumanEval"].verdict == "discrepant"
+    assert by_label["GPQA Diamond"].verdict == "consistent"
+    assert by_label["MMLU-Pro (5-shot)"].verdict == "not-comparable"  # 5-shot against 0-shot
+    tested = [c for c in report.counterparts if c.comparison.p_adjusted is not None]
+    assert len(tested) == 3  # the not-comparable pair is outside the family
+    want = multipletests([c.comparison.p for c in tested], method="holm")[1]
+    assert [c.comparison.p_adjusted for c in tested] == pytest.approx(list(want), rel=1e-12)
+    assert by_label["MATH-500"].verdict == ("discrepant" if by_label["MATH-500"].comparison.p_adjusted < 0.05
+                                            else "consistent")
+
+
+def test_alpha_moves_the_verdict(tmp_path):
+    page = _write(tmp_path, "page.csv", "Benchmark,Nova-2,Llama 3.1 8B Instruct\nGPQA Diamond,60.1,45.5\n")
+    ref = _write(tmp_path, "ref.csv", "model,benchmark,score\nLlama-3.1-8B-Instruct,GPQA Diamond,36.4\n")
+    p = audit([page], Options(reference_files=(ref,), bundled_references=False)).counterparts[0].comparison.p
+    assert 0.01 < p < 0.1
+    strict = audit([page], Options(reference_files=(ref,), bundled_references=False, alpha=p / 2))
+    loose = audit([page], Options(reference_files=(ref,), bundled_references=False, alpha=min(0.5, p * 2)))
+    assert strict.counterparts[0].verdict == "consistent" and loose.counterparts[0].verdict == "discrepant"
+
+
+def test_a_page_is_not_its_own_reference():
+    ref, path = next((r, p) for r, p in bundled() if r.id == "deepseek-r1-readme")
+    report = audit([str(path)], Options())
+    assert not [c for c in report.counterparts if c.reference == ref.id]
+
+
+def test_every_bundled_reference_reads_into_models_and_benchmarks():
+    resolver = Resolver(load_catalogue(()))
+    for ref, path in bundled():
+        assert ref.source.count("@") == 1 and ref.date, ref.id  # pinned to a commit, dated
+        scores = reference_scores([(ref, path)], resolver, Options())[ref.id]
+        assert len(scores) >= 100, ref.id
+        known = [s for s in scores if s.benchmark and identity(s.model) is not None]
+        assert len(known) >= 0.8 * len(scores), (ref.id, len(known), len(scores))
