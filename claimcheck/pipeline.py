@@ -325,7 +325,8 @@ def table_scores(tables: Sequence[SourceTable], inputs: Sequence[InputFile], res
     return measure_scores(observations, per_cell, options, table_origins(tables, inputs)), readings
 
 
-def read_references(options: Options, resolver, inputs: Sequence[InputFile], fetch: Callable | None = None):
+def read_references(options: Options, resolver, inputs: Sequence[InputFile], fetch: Callable | None = None,
+                    scores: Sequence[Score] = ()):
     """The bundled published tables (unless switched off) and the ``--reference`` files, read like pages."""
     import hashlib
 
@@ -338,7 +339,9 @@ def read_references(options: Options, resolver, inputs: Sequence[InputFile], fet
     hashes = {ref.id: hashlib.sha256(Path(path).read_bytes()).hexdigest()
               for ref, path in sources if ref.bundled}
     return References(sources=tuple(ref for ref, _ in sources),
-                      scores=reference_scores(sources, resolver, options, fetch=fetch), hashes=hashes,
+                      scores=reference_scores(sources, resolver, options, fetch=fetch,
+                                              models={s.model for s in scores if s.status == "checked"}),
+                      hashes=hashes,
                       page_hashes=tuple(i.sha256 for i in inputs))
 
 
@@ -372,7 +375,7 @@ def audit(
     from claimcheck.checker.subject import find_subject
 
     subject = find_subject(scores, claims, options.subject, [t.page_title for t in tables])
-    references = read_references(options, resolver, inputs or (), fetch)
+    references = read_references(options, resolver, inputs or (), fetch, scores)
     checked, findings, rules = checker.run(
         scores, tables, alpha=options.alpha, power=options.power, selection=options.selection, claims=claims,
         readings=readings, subject=subject, ci_method=options.ci_method,

@@ -18,13 +18,14 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Sequence
+from typing import Iterable, Sequence
 
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from claimcheck.errors import RegistryError
-from claimcheck.records import ReferenceSource, Score
+from claimcheck.models.names import Identity, identity
+from claimcheck.records import ReferenceSource, Score, SourceTable
 
 DATA = Path(__file__).with_name("data")
 
@@ -66,17 +67,31 @@ def given(paths: Sequence[str]) -> tuple[tuple[ReferenceSource, str], ...]:
 
 
 def reference_scores(sources: Sequence[tuple[ReferenceSource, str | Path]], resolver, options,
-                     fetch=None) -> dict[str, tuple[Score, ...]]:
+                     fetch=None, models: Iterable[str] | None = None) -> dict[str, tuple[Score, ...]]:
     """Each reference's checked scores, by reference id, read like a page.  Score ids are prefixed
-    with the reference id so they never collide with the page's."""
+    with the reference id so they never collide with the page's.
+
+    With ``models`` (the page's), a bundled reference whose labels name none of them is not read
+    further than its tables: it cannot hold a counterpart, and resolving it would cost more than the
+    page."""
     from claimcheck.pipeline import read_sources, table_scores
 
+    wanted = None if models is None else [i for i in {identity(m) for m in models} if i is not None]
     out: dict[str, tuple[Score, ...]] = {}
     for ref, path in sources:
         inputs, tables = read_sources([str(path)], fetch=None if ref.bundled else fetch)
+        if ref.bundled and wanted is not None and not _names_any(tables, wanted):
+            out[ref.id] = ()
+            continue
         scores, _ = table_scores(tables, inputs, resolver, options)
         out[ref.id] = _prefixed(ref.id, scores)
     return out
+
+
+def _names_any(tables: Sequence[SourceTable], wanted: Sequence[Identity]) -> bool:
+    """Whether a header or a leading cell of the tables names one of the wanted models."""
+    labels = {text for t in tables for text in (*t.header, *(c.text for row in t.rows for c in row[:2]))}
+    return any((i := identity(text)) is not None and any(i.same_model(w) for w in wanted) for text in labels)
 
 
 def _prefixed(ref_id: str, scores: Sequence[Score]) -> tuple[Score, ...]:

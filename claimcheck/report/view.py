@@ -139,6 +139,17 @@ class GapBar:
 
 
 @dataclass(frozen=True)
+class CounterpartLine:
+    """A page cell beside a reference's value for the same model and benchmark."""
+
+    cell: str  # "GPT-4o-0513 49.9 on 'GPQA Diamond' (row 4)"
+    reference: str
+    there: str  # the reference's row and value as printed
+    verdict: str
+    setups: str  # protocol differences in words
+
+
+@dataclass(frozen=True)
 class ReportView:
     title: str
     inputs: list[tuple[str, str, str]]  # (path, format, sha256)
@@ -170,6 +181,8 @@ class ReportView:
     comparison_method: str = ""  # the procedure of most tested gaps, named once in appendix A
     ranks: list[RankLine] = field(default_factory=list)  # rank sets of the rows with three or more models
     errors: list[FindingView] = field(default_factory=list)  # the error findings, for page 1
+    counterparts: list[CounterpartLine] = field(default_factory=list)  # cells set against references
+    references: list[str] = field(default_factory=list)  # each reference with its source, for the legend
 
 
 def _numbers(f: Finding) -> str:
@@ -224,7 +237,28 @@ def build_view(report: Report) -> ReportView:
         families=[_family_line(report, f) for f in report.families],
         ranks=[_rank_line(r, by_id) for r in report.ranks],
         errors=[f for g in groups for f in g.findings if f.severity == "error"],
+        counterparts=_counterpart_lines(report, by_id),
+        references=[f"{r.title} ({r.publisher}; {r.source})" for r in report.references
+                    if any(c.reference == r.id for c in report.counterparts)],
     )
+
+
+def _counterpart_lines(report: Report, by_id) -> list[CounterpartLine]:
+    """The counterparts a reader needs: every one from a reference the user gave, and the identical
+    figures of the bundled ones (their other values are other vendors' runs, not measurements to judge by)."""
+    given = {r.id for r in report.references if not r.bundled}
+    titles = {r.id: r.title.split(",")[0] for r in report.references}
+    lines = []
+    for c in report.counterparts:
+        if c.reference not in given and c.verdict != "identical":
+            continue
+        s = by_id[c.score]
+        verdict = c.verdict.replace("-", " ")
+        if c.comparison is not None and c.comparison.p_adjusted is not None:
+            verdict += f" (p = {c.comparison.p_adjusted:.2g} after Holm)"
+        lines.append(CounterpartLine(cell=f"{s.model} {s.cell.shown} on {s.title!r} ({s.ref})", reference=titles[c.reference],
+                                     there=f"{c.label}: {c.printed}", verdict=verdict, setups="; ".join(c.differences)))
+    return lines
 
 
 def _interval_points(scores) -> list[IntervalPoint]:
