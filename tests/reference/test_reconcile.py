@@ -44,6 +44,7 @@ def test_equal_as_printed_includes_whole_numbers():
 def test_a_fraction_and_a_percentage_compare_as_proportions():
     assert identical(_score(0.798, 3, "fraction"), _score(79.8, 1))
     assert not identical(_score(0.797, 3, "fraction"), _score(79.8, 1))
+    assert identical(_score(0.8, 1, "fraction"), _score(79.8, 1))  # 0.8 covers 0.75-0.85: the coarser print decides
 
 
 @pytest.mark.parametrize("a, b, same", [
@@ -55,6 +56,7 @@ def test_a_fraction_and_a_percentage_compare_as_proportions():
     ("Deepseek-V3 (w/o CoT)", "DeepSeek-V3", True),  # a setup remark, not another model
     ("GPT-4o", "GPT-4o-2024-05-13", True),  # no snapshot printed: not known to differ
     ("GPT-4o-2024-08-06", "GPT-4o 0513", False),
+    ("GPT-4o-2024-05-13", "GPT-4o-0513", True),  # the snapshot is its month and day however printed
     ("Llama 3.1 405B", "Llama 3.1 405B Instruct", False),  # base is not instruct
     ("Llama 3.1 70B Instruct", "Llama 3.1 405B Instruct", False),
     ("DeepSeek-R1-Distill-Qwen-7B", "DeepSeek-R1-Distill-Llama-8B", False),
@@ -94,6 +96,17 @@ def test_three_verdicts_and_holm_over_the_reference(tmp_path):
     assert [c.comparison.p_adjusted for c in tested] == pytest.approx(list(want), rel=1e-12)
     assert by_label["MATH-500"].verdict == ("discrepant" if by_label["MATH-500"].comparison.p_adjusted < 0.05
                                             else "consistent")
+
+
+def test_holm_can_turn_a_raw_discrepancy_consistent(tmp_path):
+    # two gaps with raw p = 0.032 each: Holm doubles the smaller to 0.063
+    page = _write(tmp_path, "page.csv", "Benchmark,Llama 3.1 8B Instruct,Llama 3.1 70B Instruct\nGPQA Diamond,46.0,46.5\n")
+    ref = _write(tmp_path, "ref.csv", "model,benchmark,score\nLlama-3.1-8B-Instruct,GPQA Diamond,35.4\n"
+                 "Llama-3.1-70B-Instruct,GPQA Diamond,35.9\n")
+    report = audit([page], Options(reference_files=(ref,), bundled_references=False))
+    assert len(report.counterparts) == 2
+    assert all(c.comparison.p < 0.05 <= c.comparison.p_adjusted for c in report.counterparts)
+    assert {c.verdict for c in report.counterparts} == {"consistent"}
 
 
 def test_alpha_moves_the_verdict(tmp_path):

@@ -537,11 +537,10 @@ class SecondhandScore(Rule):
                 continue
             gaps = {(d.facet, d.b) for c in found if c.verdict == "identical" and c.comparison
                     for d in c.comparison.differences if d.known}
-            copied = {context.score(i).benchmark for i in same}  # another edition of a copied benchmark is no re-run
             rerun: dict[str, Counterpart] = {}
             for c in found:
                 if c.score not in same and c.score not in rerun and _same_setup(c, gaps) \
-                        and context.score(c.score).benchmark not in copied and c.verdict != "identical" \
+                        and c.verdict != "identical" \
                         and not _printed_alike(context.score(c.score), c):
                     rerun[c.score] = c
             tables.setdefault((inp, table), []).append(_Copied(model, sources[ref], same, rerun))
