@@ -83,9 +83,19 @@ def reference_scores(sources: Sequence[tuple[ReferenceSource, str | Path]], reso
         if ref.bundled and wanted is not None and not _names_any(tables, wanted):
             out[ref.id] = ()
             continue
+        key = (ref.id, options.registry_files, options.assume_n, options.alpha, options.ci_method, options.benchmark)
+        if ref.bundled and key in _READ:  # a bundled file is read the same way every time in a process
+            out[ref.id] = _READ[key]
+            continue
         scores, _ = table_scores(tables, inputs, resolver, options)
         out[ref.id] = _prefixed(ref.id, scores)
+        if ref.bundled:
+            _READ[key] = out[ref.id]
     return out
+
+
+#: Bundled references as read, by reference and the options that change the reading (one process's runs).
+_READ: dict[tuple, tuple[Score, ...]] = {}
 
 
 def _names_any(tables: Sequence[SourceTable], wanted: Sequence[Identity]) -> bool:
