@@ -328,21 +328,17 @@ def table_scores(tables: Sequence[SourceTable], inputs: Sequence[InputFile], res
 def read_references(options: Options, resolver, inputs: Sequence[InputFile], fetch: Callable | None = None,
                     scores: Sequence[Score] = ()):
     """The bundled published tables (unless switched off) and the ``--reference`` files, read like pages."""
-    import hashlib
-
     from claimcheck.checker import References
     from claimcheck.reference import bundled, given, reference_scores
 
-    sources = [*(bundled() if options.bundled_references else ()), *given(options.reference_files)]
+    own = {i.sha256 for i in inputs}  # a page is not its own reference
+    sources = [*((ref, path) for ref, path in (bundled() if options.bundled_references else ()) if ref.sha256 not in own),
+               *given(options.reference_files)]
     if not sources:
         return None
-    hashes = {ref.id: hashlib.sha256(Path(path).read_bytes()).hexdigest()
-              for ref, path in sources if ref.bundled}
     return References(sources=tuple(ref for ref, _ in sources),
                       scores=reference_scores(sources, resolver, options, fetch=fetch,
-                                              models={s.model for s in scores if s.status == "checked"}),
-                      hashes=hashes,
-                      page_hashes=tuple(i.sha256 for i in inputs))
+                                              models={s.model for s in scores if s.status == "checked"}))
 
 
 def _sha256(path: str) -> str:

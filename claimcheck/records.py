@@ -528,6 +528,7 @@ class ReferenceSource:
     date: str | None = None
     protocol: str | None = None  # the setup the reference states for all its numbers, as it states it
     bundled: bool = False
+    sha256: str | None = None  # of a bundled file (a page is not its own reference)
 
 
 #: What a page's cell and a reference's value for the same model and benchmark say together.

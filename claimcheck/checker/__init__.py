@@ -54,8 +54,6 @@ class References:
 
     sources: tuple[ReferenceSource, ...] = ()  # in the order given (bundled first)
     scores: Mapping[str, tuple[Score, ...]] = field(default_factory=dict)  # reference id -> its checked scores
-    hashes: Mapping[str, str] = field(default_factory=dict)  # reference id -> sha256 of its bytes
-    page_hashes: tuple[str, ...] = ()  # sha256 of the page's inputs (a page is not its own reference)
 
 
 def _matches(rule: type[Rule], item: str) -> bool:
@@ -91,8 +89,7 @@ def run(
         from claimcheck.reference.reconcile import reconcile
 
         counterparts = reconcile(scores, references.scores, references.sources, comparability,
-                                 subject=subject.model if subject else None, page_hashes=references.page_hashes,
-                                 reference_hashes=references.hashes, alpha=alpha, power=power, ci_method=ci_method)
+                                 alpha=alpha, power=power, ci_method=ci_method)
     context = CheckContext(scores=tuple(scores), comparisons=comparisons, tables=tuple(tables), alpha=alpha,
                            power=power, settings=settings or {}, readings=tuple(readings), subject=subject,
                            as_of=as_of, references=references.sources if references else (),

@@ -15,6 +15,7 @@ reference's rows mean what the page's rows mean:
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -57,7 +58,9 @@ def bundled() -> tuple[tuple[ReferenceSource, Path], ...]:
     except ValidationError as exc:
         raise RegistryError(f"invalid reference index: {exc.errors()[0]['msg']}", path=str(path)) from None
     return tuple((ReferenceSource(id=e.id, title=e.title, publisher=e.publisher, source=e.source, date=e.date,
-                                  protocol=e.protocol, bundled=True), DATA / e.file) for e in index.references)
+                                  protocol=e.protocol, bundled=True,
+                                  sha256=hashlib.sha256((DATA / e.file).read_bytes()).hexdigest()), DATA / e.file)
+                 for e in index.references)
 
 
 def given(paths: Sequence[str]) -> tuple[tuple[ReferenceSource, str], ...]:

@@ -14,9 +14,8 @@ look away.  Each counterpart gets one verdict (``COUNTERPART_VERDICTS``):
   else ``consistent`` or ``discrepant`` at α by the difference test, Holm-corrected over every
   testable counterpart of the same reference.
 
-A page is not its own reference: a reference whose publisher makes the page's subject model is
-skipped (a vendor reprinting its own earlier numbers is not copying another report), and so is a
-reference whose text is the page's.
+Which references are the page's own (its publisher's earlier tables) is the copy rule's decision
+(CC209); a bundled file that is the page itself is not read as a reference (``pipeline.read_references``).
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Iterable, Mapping, Sequence
 
-from claimcheck.models.names import Identity, identity, same_vendor
+from claimcheck.models.names import Identity, identity
 from claimcheck.records import Counterpart, ReferenceSource, Score
 
 #: Whole numbers at least this large count as a printed precision of their own (a rating of 2029).
@@ -55,20 +54,14 @@ def equal_as_printed(a: Score, b: Score) -> bool:
 
 
 def reconcile(scores: Sequence[Score], references: Mapping[str, Sequence[Score]],
-              sources: Sequence[ReferenceSource], rules: Iterable, *, subject: str | None = None,
-              page_hashes: Iterable[str] = (), reference_hashes: Mapping[str, str] | None = None,
-              alpha: float = 0.05, power: float = 0.8, ci_method: str = "wilson") -> tuple[Counterpart, ...]:
+              sources: Sequence[ReferenceSource], rules: Iterable, *, alpha: float = 0.05, power: float = 0.8,
+              ci_method: str = "wilson") -> tuple[Counterpart, ...]:
     """Every counterpart of every checked page cell, in page order."""
     from claimcheck.checker.comparisons import reference_comparison
 
     rules = list(rules)
-    own = set(page_hashes)
     by_bench: dict[str, list[tuple[str, Score, Identity]]] = {}
     for src in sources:
-        if subject and same_vendor(subject, src.publisher):
-            continue
-        if reference_hashes and reference_hashes.get(src.id) in own:
-            continue
         for r in references.get(src.id, ()):
             if r.benchmark and (rid := identity(r.model)) is not None:
                 by_bench.setdefault(r.benchmark, []).append((src.id, r, rid))

@@ -94,8 +94,7 @@ def test_three_verdicts_and_holm_over_the_reference(tmp_path):
     assert len(tested) == 3  # the not-comparable pair is outside the family
     want = multipletests([c.comparison.p for c in tested], method="holm")[1]
     assert [c.comparison.p_adjusted for c in tested] == pytest.approx(list(want), rel=1e-12)
-    assert by_label["MATH-500"].verdict == ("discrepant" if by_label["MATH-500"].comparison.p_adjusted < 0.05
-                                            else "consistent")
+    assert by_label["MATH-500"].verdict == "discrepant"  # 90.0 vs 85.0 of 500: p 0.017, 0.034 after Holm
 
 
 def test_holm_can_turn_a_raw_discrepancy_consistent(tmp_path):

@@ -597,15 +597,17 @@ def _printed_alike(s: Score, c: Counterpart) -> bool:
 
 
 def _own_references(context: CheckContext, sources: dict[str, ReferenceSource]) -> set[str]:
-    """References whose publisher also makes a model of the page that no reference prints: the page is
-    that publisher's own release, and its older models' numbers are its own to reprint (Meta's Llama
-    3.2 card reusing its Llama 3.1 figures), not another report's."""
+    """References whose publisher makes the page's subject, or a model of the page that no reference
+    prints: the page is that publisher's own release, and its older models' numbers are its own to
+    reprint (Meta's Llama 3.2 card reusing its Llama 3.1 figures), not another report's."""
     from claimcheck.models.names import identity, same_vendor
 
     copied = [i for i in {identity(context.score(c.score).model) for c in context.counterparts
                           if c.verdict == "identical"} if i is not None]
     fresh = [m for m in {s.model for s in context.checked()}
              if not any((i := identity(m)) is not None and i.same_model(k) for k in copied)]
+    if context.subject:
+        fresh.append(context.subject.model)
     return {ref.id for ref in sources.values() if any(same_vendor(m, ref.publisher) for m in fresh)}
 
 
