@@ -180,6 +180,7 @@ def apply_footnotes(observations: Sequence[Observation], readings: Sequence[Tabl
     resolutions, clauses = resolved
     from claimcheck.registry.footnotes import (
         apply_protocol, doubt_denominator, label_markers, note_for, protocol_sentences, refine, stated_count,
+        stated_subset,
     )
 
     notes = [list(r.legend.notes) for r in readings]
@@ -211,7 +212,7 @@ def apply_footnotes(observations: Sequence[Observation], readings: Sequence[Tabl
             if n.marker is None and not stated_count(n.text):
                 for sentence in protocol_sentences(n.text):  # "MATH500 and SuperGPQA are with a single run"
                     if resolver.mentions(resolver.split_glued_years(sentence), res.benchmark):
-                        res = apply_protocol(res, sentence, obs.model)
+                        res = stated_subset(apply_protocol(res, sentence, obs.model), sentence, resolver)
         out[obs.id] = res
     return out
 

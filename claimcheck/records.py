@@ -529,6 +529,7 @@ class ReferenceSource:
     protocol: str | None = None  # the setup the reference states for all its numbers, as it states it
     bundled: bool = False
     sha256: str | None = None  # of a bundled file (a page is not its own reference)
+    notes: tuple[str, ...] = ()  # the publisher's sentences about the tables printed elsewhere (evaluation details)
 
 
 #: What a page's cell and a reference's value for the same model and benchmark say together.

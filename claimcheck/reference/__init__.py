@@ -31,6 +31,22 @@ from claimcheck.records import ReferenceSource, Score, SourceTable
 DATA = Path(__file__).with_name("data")
 
 
+class _Note(BaseModel):
+    """A paragraph the publisher prints elsewhere about the excerpt's tables (its evaluation details),
+    quoted, with the heading it sits under (the benchmark it speaks of) and where it is printed."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    heading: str
+    quote: str
+    source: str
+
+    @property
+    def text(self) -> str:
+        """The note as the tables read it: "GPQA: For post-trained models, we …"."""
+        return f"{self.heading}: {self.quote}"
+
+
 class _Entry(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -41,6 +57,7 @@ class _Entry(BaseModel):
     source: str
     date: str | None = None
     protocol: str | None = None
+    notes: tuple[_Note, ...] = ()
 
 
 class _Index(BaseModel):
@@ -58,7 +75,7 @@ def bundled() -> tuple[tuple[ReferenceSource, Path], ...]:
     except ValidationError as exc:
         raise RegistryError(f"invalid reference index: {exc.errors()[0]['msg']}", path=str(path)) from None
     return tuple((ReferenceSource(id=e.id, title=e.title, publisher=e.publisher, source=e.source, date=e.date,
-                                  protocol=e.protocol, bundled=True,
+                                  protocol=e.protocol, bundled=True, notes=tuple(n.text for n in e.notes),
                                   sha256=hashlib.sha256((DATA / e.file).read_bytes()).hexdigest()), DATA / e.file)
                  for e in index.references)
 
@@ -83,6 +100,8 @@ def reference_scores(sources: Sequence[tuple[ReferenceSource, str | Path]], reso
     out: dict[str, tuple[Score, ...]] = {}
     for ref, path in sources:
         inputs, tables = read_sources([str(path)], fetch=None if ref.bundled else fetch)
+        if ref.notes:  # the publisher's evaluation details speak for every table of the excerpt
+            tables = [replace(t, notes=(*t.notes, *ref.notes)) for t in tables]
         if ref.bundled and wanted is not None and not _names_any(tables, wanted):
             out[ref.id] = ()
             continue

@@ -75,13 +75,7 @@ def refine(res: Resolution, note: Note, resolver) -> Resolution:
     changes: dict = {"reasons": {**res.reasons, "note": f"footnote {note.marker}: {note.text[:120]}"}}
     subset = resolver.subset_named(bench, _BUDGET_PHRASES.sub(" ", note.text), res.version)
     if subset is not None and subset.id != res.subset:
-        changes["subset"] = subset.id
-        if res.n_source != "table":  # a count printed in the table stays; the registry's follows the subset
-            reasons = dict(changes["reasons"])
-            n, source, why = resolver.catalogue_n(bench, bench.version(res.version), subset, reasons)
-            changes.update(n=n, n_source=source, reasons=reasons,
-                           n_note=why or (None if source == "registry" else
-                                          f"the footnote's subset {subset.id!r} has no verified count"))
+        changes.update(_subset_changes(res, bench, subset, resolver, changes["reasons"]))
     # "LiveCodeBench version 6, date range 2408-2505": a date window, or a version the registry lists by that name
     # ("from the December 2024 technical report" names no version of the benchmark)
     named = resolver.version_named(bench, facets.version) if bench is not None and facets.version else None
@@ -103,6 +97,41 @@ def refine(res: Resolution, note: Note, resolver) -> Resolution:
             budget[key] = getattr(facets, key)
     changes["budget"] = budget
     return replace(res, **changes)
+
+
+def _subset_changes(res: Resolution, bench, subset, resolver, reasons: dict) -> dict:
+    """The fields a note's subset changes: the subset, and the registry's count for it unless the table
+    printed a count of its own."""
+    changes: dict = {"subset": subset.id, "unstated_subsets": ()}
+    if res.n_source != "table":  # a count printed in the table stays; the registry's follows the subset
+        reasons = dict(reasons)
+        n, source, why = resolver.catalogue_n(bench, bench.version(res.version), subset, reasons)
+        changes.update(n=n, n_source=source, reasons=reasons,
+                       n_note=why or (None if source == "registry" else f"the note's subset {subset.id!r} has no verified count"))
+    return changes
+
+
+#: "using the main set", "on the Diamond subset", "the test split": a note naming the item set it used
+_ITEM_SET = re.compile(r"\b(\w+(?:-\w+)?)[ -](?:sub)?(?:set|split)\b|\b(?:sub)?(?:set|split)\s+(?:of\s+)?(\w+)", re.I)
+
+
+def stated_subset(res: Resolution, sentence: str, resolver) -> Resolution:
+    """A note's sentence that names the benchmark and the one registered item set it used ("For GPQA,
+    we ... report exact match scores ... using the main set") settles the subset of a row that names
+    none, and with it the registry's count.  A word is an item set only beside "set", "subset" or
+    "split": "our main results" names no subset."""
+    if res.benchmark is None or not res.unstated_subsets:  # the row names its set, or the benchmark has none
+        return res
+    bench = resolver.catalogue.get(res.benchmark)
+    if bench is None:
+        return res
+    named = {s.id: s for m in _ITEM_SET.finditer(_BUDGET_PHRASES.sub(" ", sentence))
+             if (s := resolver.subset_named(bench, m.group(1) or m.group(2), res.version)) is not None}
+    if len(named) != 1:  # none, or two sets in one sentence: the sentence does not say which cells used which
+        return res
+    subset = next(iter(named.values()))
+    reasons = {**res.reasons, "subset": f"note: {sentence[:160]}"}
+    return replace(res, **{"reasons": reasons, **_subset_changes(res, bench, subset, resolver, reasons)})
 
 
 def doubt_denominator(res: Resolution, note: Note) -> Resolution:

@@ -132,3 +132,22 @@ def test_every_bundled_reference_reads_into_models_and_benchmarks():
         assert len(scores) >= 100, ref.id
         known = [s for s in scores if s.benchmark and identity(s.model) is not None]
         assert len(known) >= 0.8 * len(scores), (ref.id, len(known), len(scores))
+
+
+def test_a_bundled_reference_reads_its_publishers_evaluation_details():
+    # Meta's eval_details.md: "... using the main set" under "### GPQA"; the card's GPQA rows are the main set
+    ref, path = next((r, p) for r, p in bundled() if r.id == "llama-3.1-model-card")
+    assert any(n.startswith("GPQA: ") and "main set" in n for n in ref.notes)
+    scores = reference_scores([(ref, path)], Resolver(load_catalogue(())), Options())[ref.id]
+    gpqa = [s for s in scores if s.benchmark == "gpqa"]
+    assert gpqa and {(s.resolution.subset, s.n) for s in gpqa} == {("main", 448)}
+
+
+def test_a_page_printing_the_cards_main_set_figure_under_diamond(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text("| Benchmark | Nova-2 | Llama-3.1-405B-Instruct |\n|---|---|---|\n"
+                    "| GPQA (diamond) | 61.2 | 50.7 |\n| MMLU | 88.0 | 87.1 |\n", encoding="utf-8")
+    report = audit([str(page)], Options())
+    found = [f for f in report.findings if f.code == "CC202" and f.severity == "warning"]
+    assert len(found) == 1 and found[0].details["copied"][0]["subset"] == "main"
+    assert found[0].details["copied"][0]["reference"] == "llama-3.1-model-card"

@@ -126,3 +126,42 @@ def test_a_subset_note_keeps_an_assumed_n_when_the_subset_has_no_verified_count(
     a = hle["A"].resolution
     assert (a.subset, a.n, a.n_source) == ("text-only", 300, "assumed")
     assert "2158 items from derived evidence" in (a.n_note or "")
+
+
+def _md(tmp_path, table: str, note: str):
+    path = tmp_path / "t.md"
+    path.write_text(f"{table}\n{note}\n", encoding="utf-8")
+    return {s.model: s for s in audit([str(path)]).scores if s.benchmark == "gpqa"}
+
+
+GPQA_ROW = "| Benchmark | A | B |\n|---|---|---|\n| GPQA | 30.4 | 41.7 |\n"
+
+
+def test_an_unmarked_note_naming_the_item_set_settles_the_subset_and_its_count(tmp_path):
+    gpqa = _md(tmp_path, GPQA_ROW, "For GPQA, we report exact match scores using the main set.")
+    assert {(s.resolution.subset, s.n, s.resolution.n_source) for s in gpqa.values()} == {("main", 448, "registry")}
+    assert "main set" in gpqa["A"].resolution.reasons["subset"] and not gpqa["A"].resolution.unstated_subsets
+
+
+def test_a_set_word_only_beside_set_subset_or_split_names_an_item_set(tmp_path):
+    gpqa = _md(tmp_path, GPQA_ROW, "Our main results on GPQA are in the table.")
+    assert {s.resolution.subset for s in gpqa.values()} == {None}
+    for note in ("GPQA is scored on the Diamond subset.", "GPQA: subset Diamond, 0-shot."):
+        gpqa = _md(tmp_path, GPQA_ROW, note)
+        assert {(s.resolution.subset, s.n) for s in gpqa.values()} == {("diamond", 198)}, note
+
+
+def test_a_sentence_naming_two_item_sets_settles_neither(tmp_path):
+    gpqa = _md(tmp_path, GPQA_ROW, "GPQA uses the main set for base models and the diamond set for chat models.")
+    assert {s.resolution.subset for s in gpqa.values()} == {None}
+
+
+def test_a_note_does_not_override_the_set_the_row_names(tmp_path):
+    row = "| Benchmark | A | B |\n|---|---|---|\n| GPQA Diamond | 30.3 | 41.9 |\n"
+    gpqa = _md(tmp_path, row, "For GPQA, we report exact match scores using the main set.")
+    assert {(s.resolution.subset, s.n) for s in gpqa.values()} == {("diamond", 198)}
+
+
+def test_a_note_about_another_benchmark_leaves_the_row_alone(tmp_path):
+    gpqa = _md(tmp_path, GPQA_ROW, "For MMLU, we use the main set.")
+    assert {s.resolution.subset for s in gpqa.values()} == {None}

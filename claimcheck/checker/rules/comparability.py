@@ -36,13 +36,49 @@ def _not_stated(a: Score, b: Score, facet: str) -> bool:
     return facet in a.resolution.unknown or facet in b.resolution.unknown
 
 
+def _other_item_set(rule: ComparabilityRule, context: CheckContext) -> Iterator[Finding]:
+    """Cells that print exactly a published figure of the same model for another version or subset
+    of the benchmark (a row headed "GPQA Diamond" holding the model card's GPQA main-set number): the
+    cell was copied from another item set, so it measures that set, not the row's.  One finding per
+    table; an equal figure on the same item set is a copy (CC209), not this."""
+    sources = {r.id: r for r in context.references}
+    tables: dict[tuple[int, int], list[tuple[Score, Counterpart, Difference]]] = {}
+    seen: set[str] = set()
+    for c in context.counterparts:
+        if c.verdict != "identical" or c.comparison is None or c.score in seen:
+            continue
+        diff = next((d for d in c.comparison.differences if d.code == rule.code and d.a and d.b), None)  # both sets named
+        if diff is not None:
+            s = context.score(c.score)
+            seen.add(c.score)
+            tables.setdefault((s.input, s.table), []).append((s, c, diff))
+    for cells in tables.values():
+        shown = "; ".join(
+            f"{s.model} {s.cell.shown} on {s.title!r} ({s.ref}) is {sources[c.reference].title.split(',')[0]}'s "
+            f"figure for {c.label!r}, {d.facet} {d.b}" for s, c, d in cells[:3])
+        more = f"; and {len(cells) - 3} more" if len(cells) > 3 else ""
+        facet = cells[0][2].facet
+        yield rule.finding(
+            f"{'A cell prints' if len(cells) == 1 else f'{len(cells)} cells print'} exactly a published figure of the "
+            f"same model for another {facet} of the benchmark: {shown}{more}. "
+            f"{'It measures' if len(cells) == 1 else 'Each measures'} that item set, not the row's, and is no "
+            f"like-for-like entry in the row",
+            scores=[s.id for s, _, _ in cells],
+            copied=[{"score": s.id, "reference": c.reference, "label": c.label, "printed": c.printed,
+                     facet: d.b} for s, c, d in cells],
+            doubts=tuple((s.id, f"the published {d.facet} {d.b} figure ({c.label} {c.printed})") for s, c, d in cells),
+        )
+
+
 class VersionMismatch(ComparabilityRule):
     """Cells compared across different benchmark versions or date windows.
 
     A version changes the items: tasks are fixed, added or removed, and date windows
     select different problems.  Terminal-Bench 2.1 fixed 28 of 89 tasks and most
     agents scored higher; LiveCodeBench windows differ in difficulty.  A gap across
-    versions mixes the change of test with the change of model.
+    versions mixes the change of test with the change of model.  A cell that prints
+    exactly a reference's figure for the same model on another version (an AIME 2024
+    number under AIME 2025) was copied from that version.
 
     Bad:
         | Benchmark                         | A     | B     |
@@ -60,6 +96,7 @@ class VersionMismatch(ComparabilityRule):
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         yield from super().check(context)
+        yield from _other_item_set(self, context)
         lines = [line for line in context.rows().values()
                  if any(s.status == "checked" and s.resolution.unstated_versions for s in line)]
         for page in _per_page(lines):
@@ -105,7 +142,9 @@ class SubsetMismatch(ComparabilityRule):
     GPQA Diamond (198 questions) is not GPQA main (448); HLE text-only is not full HLE;
     SWE-bench Verified and SWE-bench Pro are different task sets; a score "on 486 of the
     500 tasks" has another denominator.  The same benchmark name does not make two
-    numbers comparable.
+    numbers comparable.  A cell that prints exactly a reference's figure for the same
+    model on another subset (Meta's GPQA main-set number under "GPQA Diamond") was
+    copied from that set.
 
     Bad:
         | Model | Benchmark  | Version  | Score |
@@ -122,6 +161,7 @@ class SubsetMismatch(ComparabilityRule):
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         yield from super().check(context)
+        yield from _other_item_set(self, context)
         yield from self._implied_subsets(context)
 
     def _unstated(self, lines: list[list[Score]]) -> Finding:
