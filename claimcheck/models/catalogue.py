@@ -70,6 +70,29 @@ class Line(_Openness):
         return _compiles((v,))[0]
 
 
+class Snapshot(_Strict):
+    """One dated model an API name has served ("gpt-4-0613", released 2023-06-13)."""
+
+    id: str
+    released: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
+
+
+class MovingName(_Strict):
+    """An API model name that has pointed at several snapshots over time ("GPT-4": gpt-4-0314, then
+    gpt-4-0613): a score printed under the bare name does not say which model produced it."""
+
+    name: str  # as printed, without a snapshot ("GPT-4", "Claude 3.5 Sonnet")
+    snapshots: tuple[Snapshot, ...] = Field(min_length=2)
+    source: str  # the vendor's page listing the snapshots
+
+    @field_validator("snapshots")
+    @classmethod
+    def _in_order(cls, v: tuple[Snapshot, ...]) -> tuple[Snapshot, ...]:
+        if [s.released for s in v] != sorted(s.released for s in v):
+            raise ValueError("snapshots must be listed in order of release")
+        return v
+
+
 class Vendor(_Strict):
     """A maker of models: the names it is printed under and its official accounts."""
 
@@ -91,6 +114,7 @@ class Family(_Openness):
     version_pattern: str | None = None  # a token that is this family's version ("K2" for Kimi)
     generic: bool = False  # a short or common stem: a bare match is weaker evidence
     lines: tuple[Line, ...] = ()
+    moving_names: tuple[MovingName, ...] = ()  # API names that served several snapshots
     sources: tuple[str, ...] = Field(min_length=1)
 
     @field_validator("patterns")

@@ -378,7 +378,9 @@ def open_weights(text: str) -> bool | None:
 
 
 _INSTRUCT = {"inst": "instruct", "instruct": "instruct", "it": "instruct", "chat": "chat"}
-_SNAPSHOT = re.compile(r"\d{4}(?:\d{2}){0,2}")
+_SNAPSHOT = re.compile(r"\d{4}(?:\d{2}){0,2}|0\d\d")  # 0513, 2024-05-13, 20241022; Google's stable 002
+#: A remark that names a release of an API model rather than the bare alias: "(exp)", "(preview)", "(1022)".
+_RELEASE_REMARK = re.compile(r"\d|\b(?:exp|experimental|preview|latest)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -421,3 +423,19 @@ def identity(text: str) -> Identity | None:
             variants.add(_INSTRUCT.get(v.casefold().rstrip("."), v.casefold().rstrip(".")))
     return Identity(name.family, (name.version or "").casefold() or None, (name.size or "").upper() or None,
                     frozenset(variants), snapshot, name.based_on)
+
+
+def moving_name(text: str):
+    """The catalogue's moving API name (:class:`~claimcheck.models.catalogue.MovingName`) that a
+    printed model name is, when it prints neither a snapshot nor a release remark: "GPT-4" is the
+    alias that served gpt-4-0314 and then gpt-4-0613; "GPT-4 (0613)", "Gemini-1.5-Pro (002)" and
+    "Gemini-1.5-Pro (exp)" name one release."""
+    name = recognise(text)
+    ident = identity(text)
+    if name is None or ident is None or any(_RELEASE_REMARK.search(v) for v in (*name.variants, *name.notes)):
+        return None  # a snapshot ("0613", "2024-08-06") or a release remark pins the model
+    family = _index().catalogue.family(name.family)
+    for moving in family.moving_names if family else ():
+        if identity(moving.name) == ident:
+            return moving
+    return None

@@ -87,6 +87,12 @@ GOOD = ("  - id: f\n    name: F\n    vendor: v\n    patterns: ['Foo']\n    alias
     (GOOD.replace("    sources: ['https://example.org']\n", ""), ["entry 'f'", "field sources"]),
     (GOOD + GOOD, ["duplicate family ids"]),
     ("  - [\n", ["not valid YAML"]),
+    (GOOD + "    moving_names: [{name: Foo, snapshots: [{id: foo-1, released: '2024-01-01'}], source: x}]\n",
+     ["entry 'f'", "snapshots", "at least 2"]),
+    (GOOD + "    moving_names: [{name: Foo, snapshots: [{id: foo-2, released: '2024-05-01'}, "
+            "{id: foo-1, released: '2024-01-01'}], source: x}]\n", ["entry 'f'", "order of release"]),
+    (GOOD + "    moving_names: [{name: Foo, snapshots: [{id: foo-1, released: '2024-01'}, "
+            "{id: foo-2, released: '2024-05-01'}], source: x}]\n", ["entry 'f'", "released"]),
 ])
 def test_invalid_files_name_the_entry_and_field(tmp_path, families, words):
     path = _write(tmp_path, families)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from claimcheck.models import clean, looks_like_model, model_share, open_weights, recognise, same_vendor
+from claimcheck.models.names import identity, moving_name
 
 
 @pytest.mark.parametrize("label, family, size, active", [
@@ -198,3 +199,29 @@ def test_checkpoint_kind_reads_names_and_headings_alike(text, kind):
     from claimcheck.models.names import checkpoint_kind
 
     assert checkpoint_kind(text) == kind
+
+
+@pytest.mark.parametrize("text, moving", [
+    ("GPT-4", "GPT-4"),
+    ("OpenAI GPT-4o", "GPT-4o"),  # the vendor prefix is no snapshot
+    ("**GPT-3.5 Turbo**", "GPT-3.5 Turbo"),
+    ("Claude 3.5 Sonnet", "Claude 3.5 Sonnet"),
+    ("Gemini-1.5-Flash", "Gemini 1.5 Flash"),
+    ("GPT-4 (0613)", None),  # a snapshot
+    ("gpt-4o-2024-08-06", None),
+    ("Claude-3.5-Sonnet (10-22)", None),
+    ("Gemini-1.5-Pro (002)", None),  # Google's three-digit stable version
+    ("gemini-1.5-flash-002", None),
+    ("Gemini 1.5 Pro (exp)", None),  # a release remark
+    ("GPT-4o-mini", None),  # one snapshot only: not a moving name
+    ("GPT-4 Turbo (preview)", None),
+    ("Llama 3.1 405B", None),
+])
+def test_moving_api_names(text, moving):
+    found = moving_name(text)
+    assert (found.name if found else None) == moving
+
+
+def test_google_stable_versions_are_snapshots():
+    assert identity("gemini-1.5-flash-002").same_model(identity("Gemini-1.5-Flash (002)"))
+    assert not identity("Gemini-1.5-Pro (001)").same_model(identity("Gemini-1.5-Pro (002)"))

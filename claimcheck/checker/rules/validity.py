@@ -330,4 +330,57 @@ class InHouseBenchmark(Rule):
             )
 
 
-RULES = [BenchmarkFlawed, BenchmarkDeprecated, ContaminationRisk, CompositeIndex, SystemNotModel, InHouseBenchmark]
+class ModelUnpinned(Rule):
+    """An API model named by an alias that has served several models over time.
+
+    "GPT-4" was gpt-4-0314 and then gpt-4-0613; "Claude 3.5 Sonnet" is two models (June and
+    October 2024); "Gemini 1.5 Pro" moved from -001 to -002.  A score printed under the bare
+    name does not say which of them produced it, so it cannot be reproduced, and it cannot be
+    set beside another report's figure for one snapshot: the snapshots differ by several points
+    on the same benchmark.  Only snapshots released by the page's date count (a page of June
+    2024 naming "Gemini 1.5 Flash" can only mean -001).  Said once per page.
+
+    Bad:
+        | Benchmark | Nova-2 | GPT-4 | GPT-3.5 Turbo |
+    Good:
+        | Benchmark | Nova-2 | GPT-4-0613 | GPT-3.5-Turbo-0613 |   (or the date the API was queried)
+    Reference: Chen, L., Zaharia, M. & Zou, J. (2023). "How is ChatGPT's behavior changing over time?"
+        arXiv:2307.09009 (GPT-4 March vs June 2023 snapshots: prime-number identification 84% vs 51%).
+    """
+
+    code, slug, family, severity = "CC507", "model-unpinned", "validity", "info"
+
+    def check(self, context: CheckContext) -> Iterator[Finding]:
+        from claimcheck.models.names import moving_name
+
+        pages: dict[int, dict[str, list[Score]]] = {}
+        for s in context.checked():
+            if s.model != context.subject.model:
+                pages.setdefault(s.input, {}).setdefault(s.model, []).append(s)
+        for models in pages.values():
+            date = context.page_date(next(iter(models.values()))[0].table)
+            named = []
+            for model, cells in models.items():
+                moving = moving_name(model)
+                served = [x for x in moving.snapshots if date is None or on_or_after(date, x.released)] if moving else []
+                if len(served) >= 2:
+                    named.append((model, cells, served))
+            if named:
+                yield self._finding(named, date)
+
+    def _finding(self, named: list, date: str | None) -> Finding:
+        shown = "; ".join(f"{model} was {', then '.join(x.id for x in served)}" for model, _, served in named)
+        names = " and ".join(m for m, _, _ in named[:2]) + (f" and {len(named) - 2} more" if len(named) > 2 else "")
+        when = f"by the page's date ({date})" if date else "(the page prints no date)"
+        return self.finding(
+            f"{names} {'is' if len(named) == 1 else 'are'} named without a snapshot, and "
+            f"{'the name has' if len(named) == 1 else 'each name has'} served several models {when}: {shown}. "
+            f"Which model produced these scores is not stated, so they cannot be reproduced or set beside another "
+            f"report's figures for one snapshot",
+            scores=[c.id for _, cells, _ in named for c in cells], page_date=date,
+            models={model: [x.id for x in served] for model, _, served in named},
+        )
+
+
+RULES = [BenchmarkFlawed, BenchmarkDeprecated, ContaminationRisk, CompositeIndex, SystemNotModel, InHouseBenchmark,
+         ModelUnpinned]
