@@ -350,6 +350,8 @@ def checkpoint_kind(text: str) -> str | None:
     """Which kind of checkpoint a model name or a table heading speaks of: "tuned" (chat, instruct, SFT,
     RLHF), "base" (base, pretrained), or None when it says neither or both."""
     tuned, base = bool(_TUNED_WORDS.search(text)), bool(_BASE_WORDS.search(text))
+    if not tuned and (name := recognise(text)) is not None:  # "Qwen2.5-72B-Inst.", "Gemma 2 27B IT"
+        tuned = any(v.casefold().rstrip(".") in _INSTRUCT for v in name.variants)
     return "tuned" if tuned and not base else "base" if base and not tuned else None
 
 

@@ -194,6 +194,7 @@ def test_a_size_token_outweighs_a_topic_word():
     ("Llama-3-8B-Instruct", "tuned"), ("Gemma-2-9b-it", "tuned"), ("Qwen2.5-7B-Base", "base"),
     ("Instruction Tuned Models", "tuned"), ("Base Pretrained Models", "base"), ("预训练模型", "base"), ("对话模型", "tuned"),
     ("Llama 3.1 8B", None), ("Base and Chat models", None),
+    ("Qwen2.5-72B-Inst.", "tuned"), ("Gemma 2 27B IT", "tuned"),  # variant words the recogniser reads off a name
 ])
 def test_checkpoint_kind_reads_names_and_headings_alike(text, kind):
     from claimcheck.models.names import checkpoint_kind
