@@ -45,7 +45,10 @@ class Granularity(Rule):
     table, at info level, as impossible for one greedy sample and possible for a mean of samples,
     unless the page says elsewhere that it averaged samples on that benchmark.
     A line whose values are not k/n for its n but are, beyond chance, k/m for another count the
-    registry holds for the benchmark (MBPP+'s 399 for a row labelled MBPP) gets one finding naming m.  Metrics averaged over k runs
+    registry holds for the benchmark (MBPP+'s 399 for a row labelled MBPP) gets one finding naming m.  A
+    line that names no version, whose values are counts of none of the benchmark's versions (MBPP: more
+    than half the cells are neither k/500 nor k/257), is said once, at info level: its values are means
+    over samples, another split, or errors, and no n is used.  Metrics averaged over k runs
     (avg@k) are judged on the grid k/(n·k); partial credit and F1 are never checked.
 
     Bad:
@@ -59,7 +62,8 @@ class Granularity(Rule):
 
     code, slug, family, severity = "CC403", "granularity", "integrity", "warning"
     levels = {"info": "pass@1 values off the grid on lines too short to show whether they are counts: one greedy sample "
-                      "cannot give them, several samples can, and the table does not say which"}
+                      "cannot give them, several samples can, and the table does not say which; or a line naming no "
+                      "version whose values are counts of none of the benchmark's versions"}
     #: a line this long can show by its fits whether it is made of counts
     LINE = 5
     #: one-sided binomial p below which the line's fits are not chance
@@ -86,6 +90,7 @@ class Granularity(Rule):
         for cells in undecided.values():
             if cells := [s for s in cells if (s.input, s.benchmark) not in averaged]:
                 yield self._undecided(cells)
+        yield from self._no_registered_count(context)
 
     def _undecided(self, cells: list[Score]) -> Finding:
         """pass@1 cells that are not k/n on lines too short to show what they are: one greedy sample per
@@ -189,14 +194,57 @@ class Granularity(Rule):
         the same number in a table that does not say so is that mean, not a count."""
         return {self._key(s) for s in context.checked() if s.benchmark and self._runs(s) > 1}
 
+    @classmethod
+    def _applies(cls, s: Score) -> bool:
+        return cls._countable(s) and s.n is not None
+
     @staticmethod
-    def _applies(s: Score) -> bool:
+    def _countable(s: Score) -> bool:
+        """A printed proportion that would be a whole count of items if it came from one run."""
         return (
-            s.unit in PROPORTION_UNITS and s.proportion is not None and s.n is not None
+            s.unit in PROPORTION_UNITS and s.proportion is not None
             and s.cell.decimals is not None and s.ci_method != "published"
             and s.resolution.granularity not in ("partial", "averaged", "pairwise", "composite", "rating")
             and not (s.resolution.metric or "").startswith(("partial", "f1", "blend"))  # a blend of metrics is no k/n
         )
+
+    @staticmethod
+    def _version_counts(s: Score) -> dict[int, str]:
+        """The verified item counts of the versions a line that names none could be (MBPP full 500,
+        sanitized 257), when every one of them has a count; else nothing (and nothing for a line that
+        names its version)."""
+        named = {f"{s.resolution.benchmark_name} {v}" for v in s.resolution.unstated_versions}
+        counts = {n: name for name, n in s.resolution.other_counts if name in named}
+        return counts if len(counts) == len(named) else {}
+
+    def _no_registered_count(self, context: CheckContext) -> Iterator[Finding]:
+        """Lines that name no version, and whose values are whole counts of none of the benchmark's
+        versions (MBPP: 500 full, 257 sanitized): were they counts of one, every cell would fit it.
+        pass@1 averaged over samples, another split, or an error; the table says neither, and no n is
+        used.  Subsets are left out: a line over all of a benchmark's parts (MGSM's languages) is an
+        average of parts, not a count of one."""
+        from claimcheck.stats import check_granularity
+
+        for line in context.rows().values():
+            cells = [s for s in line if s.status == "checked" and s.n is None and self._countable(s)
+                     and s.resolution.granularity == "binary" and self._runs(s) == 1]
+            names = self._version_counts(cells[0]) if len(cells) >= 3 else {}
+            if not names:
+                continue
+            misfits = {n: sum(not check_granularity(s.proportion, s.cell.decimals, n, scale=s.scale).attainable
+                              for s in cells) for n in names}
+            if any(m < len(cells) / 2 for m in misfits.values()):
+                continue  # one version fits most cells (a line of another set's counts is read as that set)
+            first = cells[0]
+            shown = ", ".join(f"{m} not k/{n} ({names[n]})" for n, m in misfits.items())
+            yield self.finding(
+                f"{first.title!r} ({first.ref}) names no version, and its values are whole counts of none of "
+                f"the benchmark's versions ({len(cells)} values: {shown}): "
+                + ("pass@1 estimated from several samples per problem, " if self._pass_at_1(first) else "averaged runs, ")
+                + "another split, or an error; the table says neither, so no item count is used",
+                scores=[s.id for s in cells], severity="info", misfits={names[n]: m for n, m in misfits.items()},
+                cells=len(cells), sampled=self._pass_at_1(first),
+            )
 
     @staticmethod
     def _sampled(s: Score) -> bool:
