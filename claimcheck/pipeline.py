@@ -6,6 +6,8 @@ Every input row ends up in the report: checked, missing, or skipped with a reaso
 
 from __future__ import annotations
 
+import re
+
 import datetime as _dt
 from pathlib import Path
 from dataclasses import dataclass, field, replace
@@ -137,12 +139,21 @@ def resolve_rows(observations: Sequence[Observation], resolver,
                 break
         if (row := settings.get((first.input, res.benchmark))) is not None and res.row_kind == "benchmark":
             res = _with_settings(resolver, ctx, row, [m.cell for m in members], parent, res)
+        if not glossed and ctx.inherits_from is None and not ctx.qualifiers and not _BRACKETED.search(ctx.label) \
+                and res.row_kind == "benchmark" and not (res.subset or res.part) \
+                and (glossed := resolver.gloss_for(res.benchmark, prose.get((first.input, first.table), ()))):
+            ctx = replace(ctx, qualifiers=(*ctx.qualifiers, glossed))  # the prose spells the benchmark otherwise
+            res = resolver.resolve(ctx, [m.cell for m in members], parent)
         if glossed:
             res = replace(res, reasons={**res.reasons, "gloss": f"the page's text glosses {ctx.label.strip()!r} as ({glossed})"})
         out[key] = res
         for m in members:
             by_row[(m.input, m.table, m.row)] = res
     return out, clauses
+
+
+#: A label that prints a setup of its own in brackets ("GSM8K (8-shot)") is not glossed by another spelling.
+_BRACKETED = re.compile(r"[(（]")
 
 
 def _settings_by_benchmark(readings: Sequence[TableReading], resolver) -> dict[tuple[int, str], SettingsRow]:

@@ -3,7 +3,9 @@
 Release pages often list their benchmarks in prose above the tables, each with its setup in
 brackets: "MMLU (5-shot)、BBH (3-shot)", "Multi-Translation (Flores-101 5-shot)". The bracket that
 follows a line's label, word for word, is read as more of that line's qualifiers, after the words
-the table itself prints (which win where the two differ).  A bracket that lists several benchmarks
+the table itself prints (which win where the two differ).  A line whose label differs from the prose's
+spelling ("Theoremqa" under "Theorem QA (5-shot)") is glossed by the bracket after the prose's name
+of the same benchmark (:meth:`Resolver.gloss_for`).  A bracket that lists several benchmarks
 ("Multi-Exam (M3Exam 5-shot、IndoMMLU 3-shot)") describes a composite, not one setup, and is not a
 gloss.
 """
@@ -16,6 +18,18 @@ from typing import Sequence
 _MAX_GLOSS = 80  # characters: a setup, not a paragraph
 _LIST = re.compile(r"[、,，;；]")  # a bracket listing several things
 _CITATION = re.compile(r"\bet al\b|\bcitation\b|arxiv", re.I)  # "(Hendrycks et al. 2021)": a reference, not a setup
+
+
+_BRACKET = re.compile(rf"\s*[(（]([^()（）]{{1,{_MAX_GLOSS}}})[)）]")
+
+
+def bracket_after(text: str, end: int) -> str | None:
+    """The setup in brackets right after position ``end`` of the text ("TruthfulQA (0-shot)"), if one."""
+    m = _BRACKET.match(text, end)
+    if not m:
+        return None
+    found = m.group(1).strip()
+    return None if _LIST.search(found) or _CITATION.search(found) else found
 
 
 def gloss(label: str, prose: Sequence[str]) -> str | None:

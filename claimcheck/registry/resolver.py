@@ -8,6 +8,7 @@ resolved version/subset, else from ``--assume-n`` (marked assumed), else none.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import replace
 from typing import Sequence
 
@@ -187,6 +188,20 @@ class Resolver:
             first.setdefault(m.key, m.start)
         return tuple(_GLUED.match(text, start).group(0).rstrip(".,;:)") for start in first.values())
 
+    def gloss_for(self, bench_id: str, prose: Sequence[str]) -> str | None:
+        """The setup the prose brackets after its name of this benchmark ("Theorem QA (5-shot)"), when it
+        gives exactly one.  A bracket that names a benchmark itself ("Multi-Translation (Flores-101
+        5-shot)") describes what a group is made of, not this benchmark's setup."""
+        from claimcheck.parsing.glossary import bracket_after
+
+        found = set()
+        for text in prose:
+            text = unicodedata.normalize("NFKC", text)
+            for m in self._index.find(text, every=True):
+                if m.key == bench_id and (g := bracket_after(text, m.end)) and not self._index.find(g):
+                    found.add(g)
+        return found.pop() if len(found) == 1 else None
+
     def resolve_under_one_of(self, names: Sequence[str], context: RowContext, cells: Sequence[CellValue],
                              res: Resolution, text: str | None = None) -> Resolution:
         """An unknown line read under a caption, or under the paragraph ``text`` that names the benchmarks
@@ -298,6 +313,7 @@ class Resolver:
             single_run=single_run(" ; ".join([context.label, *context.qualifiers])),  # "pass@1, greedy"
             statuses=statuses, row_kind="benchmark",
             system_level=bench.system_level, composite=bench.composite, in_house=not bench.public,
+            knobs=tuple(k.knob for k in bench.knobs),
             value_range=tuple(bench.range) if bench.range else None,
             other_counts=self.other_counts(bench, n),
             unstated_versions=(tuple(v.id for v in bench.versions) if version is None and len(bench.versions) > 1

@@ -83,3 +83,42 @@ def test_a_label_glossed_in_the_page_s_prose(label, prose, expected):
     from claimcheck.parsing.glossary import gloss
 
     assert gloss(label, prose) == expected
+
+
+PROSE_ZH = ("**通用任务**：MMLU (5-shot)、TruthfulQA (0-shot)、Winogrande (5-shot)\n\n"
+            "**数学与科学任务**：GPQA (5-shot)、Theorem QA (5-shot)、GSM8K (4-shot)")
+
+
+def _glossed(tmp_path, rows: str) -> dict[str, dict]:
+    from claimcheck.pipeline import audit
+
+    page = tmp_path / "page.md"
+    page.write_text(f"{PROSE_ZH}\n\n| Datasets | A | B |\n|---|---|---|\n{rows}", encoding="utf-8")
+    return {s.label: dict(s.resolution.budget) for s in audit([str(page)]).scores}
+
+
+def test_the_prose_s_spelling_of_a_benchmark_glosses_a_line_spelled_otherwise(tmp_path):
+    # "Theoremqa" is not "Theorem QA" word for word; the ideographic comma separates the names
+    budget = _glossed(tmp_path, "| Theoremqa | 22.1 | 25.3 |\n| GSM8K | 60.1 | 85.4 |\n")
+    assert budget["Theoremqa"].get("shots") == 5 and budget["GSM8K"].get("shots") == 4
+
+
+def test_a_line_naming_a_part_is_not_glossed_by_the_whole(tmp_path):
+    budget = _glossed(tmp_path, "| MMLU-stem | 50.1 | 61.3 |\n| MMLU | 60.1 | 70.4 |\n")
+    assert "shots" not in budget["MMLU-stem"] and budget["MMLU"].get("shots") == 5
+
+
+def test_the_ideographic_comma_separates_alias_tokens():
+    from claimcheck.registry.matching import tokens
+
+    assert [t for t, _, _ in tokens("GPQA (5-shot)、Theorem QA。GSM8K《MATH》")] == \
+        ["gpqa", "5", "shot", "theorem", "qa", "gsm8k", "math"]
+
+
+def test_two_brackets_for_one_benchmark_gloss_neither(tmp_path):
+    from claimcheck.pipeline import audit
+
+    page = tmp_path / "page.md"
+    page.write_text("Base models: GSM8K (4-shot)、MATH (4-shot). Chat models: GSM8K (0-shot).\n\n"
+                    "| Datasets | A | B |\n|---|---|---|\n| GSM-8K | 60.1 | 85.4 |\n", encoding="utf-8")
+    assert all("shots" not in s.resolution.budget for s in audit([str(page)]).scores)

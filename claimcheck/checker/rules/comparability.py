@@ -334,6 +334,32 @@ class BudgetMismatch(ComparabilityRule):
                 f"cannot be set beside other reports' pass@1 figures", scores=[s.id for s in cells],
                 severity="info", metric=metrics[0], metrics=metrics,
             )
+        yield from self._shots_partly_stated(context)
+
+    def _shots_partly_stated(self, context: CheckContext) -> Iterator[Finding]:
+        """A table that states the shots of some of its rows (in labels, a setup row or a note) and not of
+        others whose number depends on them: the silent rows' setting is unknown, and the table's own
+        practice shows it was a choice.  One caveat per table."""
+        tables: dict[tuple[int, int], dict[int, list[Score]]] = {}
+        for s in context.checked():
+            if "shots" in s.resolution.knobs:
+                tables.setdefault((s.input, s.table), {}).setdefault(s.group, []).append(s)
+        for rows in tables.values():
+            stated = [cells for cells in rows.values() if any("shots" in s.resolution.budget for s in cells)]
+            silent = [cells for cells in rows.values() if not any("shots" in s.resolution.budget for s in cells)]
+            if not stated or not silent:
+                continue
+            names = list(dict.fromkeys(cells[0].title for cells in silent))
+            given = list(dict.fromkeys(cells[0].title for cells in stated))
+            shown = ", ".join(repr(x) for x in names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "")
+            yield self.finding(
+                f"The table states the shots for {', '.join(repr(x) for x in given[:4])}"
+                f"{' and others' if len(given) > 4 else ''} but not for {shown} ({rows_ref([c[0] for c in silent])}): "
+                f"how many examples those rows' prompts held is unknown, so they cannot be set beside another "
+                f"report's figures", scores=[s.id for cells in silent for s in cells], severity="info",
+                unstated=names, stated=given,
+            )
+
     _KEYS = ("attempts", "effort", "thinking_budget", "selection", "shots")
 
     def difference(self, a: Score, b: Score) -> Difference | None:
