@@ -239,7 +239,7 @@ def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]
                     id=f"s{next(ids)}", input=table.input, table=t, row=row[j].row, column=table.header[j],
                     col=j, model=model, context=context, cell=cell,
                     group=f"{table.input}:{t}:c{j}" + (f"p{p + 1}" if labels else "") + f":{protocol}",
-                    title=label, at=(row[j].row, j), block=block,
+                    title=label, at=(row[j].row, j), block=block, section=category,
                 )
 
 

@@ -15,7 +15,7 @@ from claimcheck.checker.aggregates import (
     KIND_WORDS, AggregateFit, Recomputed, aggregate_fits, coverage_gaps, covered_rows, fits_by_row, is_benchmark_row,
     position,
 )
-from claimcheck.checker.base import CheckContext, Rule, cell_name
+from claimcheck.checker.base import CheckContext, Rule, cell_name, rows_ref
 from claimcheck.checker.duplicates import conflicting_values, linked_conflicts, same_line, same_number
 from claimcheck.checker.emphasis import MarkedRow, marked_rows, merit, misread_direction
 from claimcheck.checker.printed_rows import where_printed
@@ -907,7 +907,77 @@ class ReferenceDiscrepant(Rule):
             )
 
 
+#: A heading that bounds the size of the models below it: "<3B models", "10B+ models", "≤ 7B", "> 70B".
+_SIZE_HEADING = re.compile(
+    r"^[^\w<>≤≥]*(?P<op><=|>=|[<>≤≥])?\s*(?P<size>\d+(?:\.\d+)?)\s*(?P<unit>[BM])\s*(?P<plus>\+)?"
+    r"\s*(?:models?|class|params|parameters|模型)?\W*$", re.I)
+
+
+def _bound(heading: str) -> tuple[str, float] | None:
+    """(operator, size in billions) of a size-bounding heading; None for a heading naming one size class
+    ("7B models": 6.7B and 8B sit there too) or no size."""
+    m = _SIZE_HEADING.match(heading or "")
+    if not m or not (m.group("op") or m.group("plus")):
+        return None
+    op = {"<=": "≤", ">=": "≥"}.get(m.group("op"), m.group("op")) or "≥"  # "10B+": at least 10B
+    size = float(m.group("size")) / (1000 if m.group("unit").upper() == "M" else 1)
+    return op, size
+
+
+def _billions(size: str | None) -> float | None:
+    m = re.fullmatch(r"(\d+(?:\.\d+)?)([BM])", size or "", re.I)
+    return float(m.group(1)) / (1000 if m.group(2).upper() == "M" else 1) if m else None
+
+
+class SectionContradicted(Rule):
+    """A model listed under a heading that bounds model size, whose own name says it is outside the bound.
+
+    "<3B models" over "Stable Code 3B" and "StarCoder 2 3B" puts 3-billion-parameter models in a class
+    they are not in, and a reader comparing "small models" compares the wrong ones.  Only headings that
+    state a bound are checked ("<3B", "≤ 7B", "10B+", "> 70B"); a heading naming one size class ("7B
+    models") holds 6.7B and 8B models by custom.  The size is the one the model's name prints.
+
+    Bad:
+        | <3B models     |       |
+        | Stable Code 3B | 30.72 |
+    Good:
+        | ≤3B models     |       |
+    Reference: Kaplan, J. et al. (2020). "Scaling Laws for Neural Language Models." arXiv:2001.08361 (scores
+        grow with parameter count, so a size class is a comparison's premise).
+    """
+
+    code, slug, family, severity = "CC412", "section-contradicted", "integrity", "warning"
+
+    def check(self, context: CheckContext) -> Iterator[Finding]:
+        from claimcheck.models.names import recognise
+        from claimcheck.parsing.attribution import base_model
+
+        out: dict[tuple[int, int, str], dict[str, list[Score]]] = {}
+        for s in context.checked():
+            bound = _bound(s.section)
+            name = recognise(base_model(s.model).split(" · ")[0]) if bound else None
+            size = _billions(name.size) if name is not None else None
+            if bound is None or size is None:
+                continue
+            op, limit = bound
+            inside = {"<": size < limit, "≤": size <= limit, ">": size > limit, "≥": size >= limit}[op]
+            if not inside:
+                out.setdefault((s.input, s.table, s.section), {}).setdefault(s.model, []).append(s)
+        for (_, _, heading), models in out.items():
+            cells = [s for found in models.values() for s in found]
+            named = {base_model(m).split(" · ")[0]: recognise(base_model(m).split(" · ")[0]).size for m in models}
+            listed = list(named)
+            names = ", ".join(listed[:-1]) + " and " + listed[-1] if len(listed) > 1 else listed[0]
+            sizes = " and ".join(dict.fromkeys(named.values()))
+            yield self.finding(
+                f"{names} {'is' if len(named) == 1 else 'are'} listed under {heading!r} ({rows_ref(cells)}), but "
+                f"{'its name gives' if len(named) == 1 else 'their names give'} {sizes}: the heading's size class "
+                f"does not hold {'it' if len(named) == 1 else 'them'}", scores=[s.id for s in cells],
+                heading=heading, models=listed, sizes=named,
+            )
+
+
 RULES = [
     MissingAsZero, AggregateMismatch, Granularity, ConflictingValues, UnparseableCell, UnknownBenchmark,
-    BelowChance, OutOfRange, MarkNotBest, DuplicatedValues, ReferenceDiscrepant,
+    BelowChance, OutOfRange, MarkNotBest, DuplicatedValues, ReferenceDiscrepant, SectionContradicted,
 ]
