@@ -120,6 +120,7 @@ class Legend:
     tie_gap: float | None = None  # gaps up to this (printed units) are ties, all marked
     rule: str | None = None  # the note that states the emphasis rule
     secondhand_marks: tuple[str, ...] = ()  # marks whose note says the value is copied from another report
+    unreleased_marks: tuple[tuple[str, str], ...] = ()  # (mark, note) whose note says the model is not released
 
 
 @dataclass(frozen=True, slots=True)

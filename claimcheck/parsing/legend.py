@@ -20,7 +20,7 @@ from claimcheck.records import Legend, Note
 
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 _LEAD_MARK = re.compile(
-    r"^\s*\\?((?:[*†‡§¶#^]+)|[⁰¹²³⁴⁵⁶⁷⁸⁹]+|\[\^?\d+\]|\(\w\)|\^\w+|<sup>\s*[^<]{1,4}\s*</sup>)\s*[:.)]?\s*(.+)$",
+    r"^\s*\\?((?:[*†‡§¶#^](?:\\(?=[*†‡§¶#^]))?)+|[⁰¹²³⁴⁵⁶⁷⁸⁹]+|\[\^?\d+\]|\(\w\)|\^\w+|<sup>\s*[^<]{1,4}\s*</sup>)\s*[:.)]?\s*(.+)$",
     re.S | re.I)
 _NAMED_MARK = re.compile(
     r"(?:marked|denoted|indicated|labell?ed|flagged|annotated)\s+(?:with|by|as)\s+(?:an?\s+|the\s+)?"
@@ -47,6 +47,14 @@ _TIE_WORDS = re.compile(r"\bties?\b|\btied\b|same level|on par|\bequal(?:ly)?\b|
 _CLAUSES = re.compile(r"[;；。]|,\s*(?:and|while|whereas)\s+|\s+and\s+(?=(?:the\s+)?(?:bold|underlin))|，", re.I)
 
 
+#: A note saying the marked model is not available to anyone else: "Model not released", "internal
+#: checkpoint", "not publicly available", "未开源", "未发布".
+_UNRELEASED = re.compile(
+    r"\b(?:models?|weights|checkpoints?)\s+(?:(?:is|are|was|were|has|have)\s+)?(?:not|never)\s+(?:been\s+)?(?:publicly\s+)?"
+    r"(?:released|available|open[- ]?sourced|published)\b|\bnot\s+(?:been\s+)?(?:publicly\s+)?released\b|"
+    r"\bnot\s+publicly\s+available\b|\bunreleased\b|\binternal\s+(?:model|checkpoint|version)s?\b|未(?:开源|发布|公开)", re.I)
+
+
 def mark_key(marker: str) -> str:
     """A mark as compared: superscript digits as digits, brackets and escapes dropped ("[1]" -> "1")."""
     return marker.translate(_SUPERSCRIPTS).strip("[]^() \\")
@@ -60,7 +68,7 @@ def read_note(raw: str) -> Note:
     raw = _BOLD_LEAD.sub(r"\1\2", raw)
     m = _LEAD_MARK.match(raw)
     if m:
-        mark = _SUP_TAG.sub("", m.group(1)).translate(_SUPERSCRIPTS).strip("[]^() ")
+        mark = _SUP_TAG.sub("", m.group(1)).replace("\\", "").translate(_SUPERSCRIPTS).strip("[]^() ")
         return Note(mark or m.group(1), m.group(2).strip())
     named = _NAMED_MARK.search(raw)
     if named:
@@ -118,9 +126,12 @@ def read_legend(notes: Sequence[str]) -> Legend:
     gap, gap_note = tie_rule(notes)
     secondhand = tuple(dict.fromkeys(mark_key(n.marker) for n in parsed
                                      if n.marker is not None and extract_facets(n.text).secondhand))
+    unreleased = tuple(dict.fromkeys((mark_key(n.marker), n.text) for n in parsed
+                                     if n.marker is not None and _UNRELEASED.search(n.text)))
     return Legend(notes=parsed, bold=bold, bold_group=bold_group, underline=underline,
                   underline_group=underline_group, tie_gap=gap,
-                  rule=gap_note or bold_note or underline_note, secondhand_marks=secondhand)
+                  rule=gap_note or bold_note or underline_note, secondhand_marks=secondhand,
+                  unreleased_marks=unreleased)
 
 
 def carried(legend: Legend, before: Legend | None) -> Legend:

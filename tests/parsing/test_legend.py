@@ -37,9 +37,25 @@ def test_what_bold_means(note, bold, group):
     ("Values marked with † use a different harness.", "†"),
     ("† denotes results taken from the leaderboard", "†"),
     ("Results are averaged over 3 runs.", None),
+    ("\\*\\*for comparison purposes only. Model not released.", "**"),  # Markdown-escaped double mark
+    ("\\*\\*\\* three", "***"),
 ])
 def test_the_mark_a_note_explains(note, mark):
     assert read_note(note).marker == mark
+
+
+@pytest.mark.parametrize("note, unreleased", [
+    ("\\*\\*for comparison purposes only. Model not released.", True),
+    ("† an internal checkpoint", True),
+    ("‡ 该模型未开源", True),
+    ("§ weights are not publicly available", True),
+    ("* results not available for this model", False),  # the results, not the model
+    ("* numbers released by the vendor", False),
+    ("Model not released.", False),  # no mark: which model is not said
+])
+def test_a_note_saying_the_marked_model_is_not_released(note, unreleased):
+    marks = read_legend([note]).unreleased_marks
+    assert bool(marks) is unreleased and all(m for m, _ in marks)
 
 
 def test_secondhand_marks_and_tie_gap():

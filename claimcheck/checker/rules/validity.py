@@ -382,5 +382,50 @@ class ModelUnpinned(Rule):
         )
 
 
+class ModelUnreleased(Rule):
+    """A model the table's own note says is not released, compared with models that are.
+
+    "Vanilla PTQ**  — **for comparison purposes only. Model not released." puts a column beside the
+    released models that nobody outside the publisher can run, re-score or check; when the publisher
+    also made the released models, the unreleased baseline is the one number in the comparison that
+    only the interested party can produce.  Read it as the vendor's claim.  Said once per table.
+
+    Bad:
+        | Benchmark | Ours | Baseline** |   ** for comparison purposes only. Model not released.
+    Good:
+        a released baseline, or the unreleased one published with the release.
+    Reference: Reuel, A. et al. (2024). "BetterBench: Assessing AI Benchmarks, Uncovering Issues, and Establishing
+        Best Practices." NeurIPS 2024 Datasets and Benchmarks, arXiv:2411.12990 (results others cannot reproduce
+        cannot be checked).
+    """
+
+    code, slug, family, severity = "CC508", "model-unreleased", "validity", "warning"
+
+    def check(self, context: CheckContext) -> Iterator[Finding]:
+        from claimcheck.parsing.legend import mark_key
+        from claimcheck.registry.footnotes import label_markers
+
+        from claimcheck.models.names import clean
+
+        pages: dict[tuple[int, str], dict[str, list[Score]]] = {}  # (input, the note) -> model -> cells
+        for s in context.checked():
+            marks = dict(context.legend(s.table).unreleased_marks)
+            if not marks:
+                continue
+            hit = next((mark_key(m) for m in (*label_markers(s.model), *s.cell.markers) if mark_key(m) in marks), None)
+            if hit is not None:
+                pages.setdefault((s.input, f"{hit} {marks[hit]}"), {}).setdefault(clean(s.model), []).append(s)
+        for (_, note), models in pages.items():
+            cells = [s for found in models.values() for s in found]
+            names = " and ".join(models) if len(models) <= 3 else f"{', '.join(list(models)[:3])} and {len(models) - 3} more"
+            yield self.finding(
+                f"{names} {'is' if len(models) == 1 else 'are'} marked {note!r} "
+                f"({' and '.join(dict.fromkeys(c.origin or f'table {c.table + 1}' for c in cells))}): no one outside "
+                f"the publisher can run or check {'this model' if len(models) == 1 else 'these models'}, so "
+                f"{'its' if len(models) == 1 else 'their'} numbers are the publisher's claim, not a reproducible baseline",
+                scores=[s.id for s in cells], models=list(models), note=note,
+            )
+
+
 RULES = [BenchmarkFlawed, BenchmarkDeprecated, ContaminationRisk, CompositeIndex, SystemNotModel, InHouseBenchmark,
-         ModelUnpinned]
+         ModelUnpinned, ModelUnreleased]
