@@ -332,6 +332,7 @@ class Resolution:
     unstated_subsets: tuple[str, ...] = ()  # registry: the subsets of its version it could be, when none is named
     composite: bool = False  # registry: an index over several benchmarks
     knobs: tuple[str, ...] = ()  # registry: the protocol settings that change the benchmark's number (shots, cot …)
+    scoring: str | None = None  # how a choice was scored, when a note says: "likelihood" (ppl ranking) | "generation"
     part: str | None = None  # a part of the benchmark the registry does not list, named by the line ("CN-EN")
     named_in_text: str | None = None  # the section text the benchmark was read from, when the table names none
 

@@ -134,6 +134,29 @@ def stated_subset(res: Resolution, sentence: str, resolver) -> Resolution:
     return replace(res, **{"reasons": reasons, **_subset_changes(res, bench, subset, resolver, reasons)})
 
 
+#: "we use `ppl` for the MCQ metrics of base models", "perplexity-based evaluation", "选择题使用生成式评测"
+_LIKELIHOOD = re.compile(r"\bppl\b|perplexity|log[- ]?likelihood|\blikelihood\b|困惑度", re.I)
+_GENERATION = re.compile(r"\bgen(?:eration|erative)?[- ]based\b|\bgenerative (?:evaluation|scoring)\b|生成式", re.I)
+_MULTIPLE_CHOICE = re.compile(r"\bMCQs?\b|multiple[- ]choice|选择题|多选", re.I)
+
+
+def stated_scoring(res: Resolution, sentence: str, model: str) -> Resolution:
+    """A note's sentence saying how multiple-choice items were scored ("我们使用 `ppl` 对基座模型进行 MCQ
+    指标的评测": base models' MCQ rows ranked by likelihood) sets it for the rows of multiple-choice
+    benchmarks (a chance level in the registry) and, when the sentence names a kind of checkpoint, for
+    those models only.  A sentence naming both methods, or no multiple-choice items, says nothing."""
+    if res.benchmark is None or res.chance is None or not _MULTIPLE_CHOICE.search(sentence):
+        return res
+    likelihood, generation = bool(_LIKELIHOOD.search(sentence)), bool(_GENERATION.search(sentence))
+    if likelihood == generation:
+        return res
+    group = sentence_group(sentence)
+    if group is not None and model_group(model) != group:
+        return res
+    return replace(res, scoring="likelihood" if likelihood else "generation",
+                   reasons={**res.reasons, "scoring": f"note: {sentence[:160]}"})
+
+
 def doubt_denominator(res: Resolution, note: Note) -> Resolution:
     """An unmarked note names this benchmark and a denominator, not the columns it applies to."""
     return replace(res, unknown=tuple(dict.fromkeys((*res.unknown, "denominator"))),

@@ -165,3 +165,27 @@ def test_a_note_does_not_override_the_set_the_row_names(tmp_path):
 def test_a_note_about_another_benchmark_leaves_the_row_alone(tmp_path):
     gpqa = _md(tmp_path, GPQA_ROW, "For MMLU, we use the main set.")
     assert {s.resolution.subset for s in gpqa.values()} == {None}
+
+
+def _scoring(tmp_path, note: str, models=("Nova-7B-Base", "Nova-7B-Chat")) -> dict[tuple[str, str], str | None]:
+    a, b = models
+    path = tmp_path / "s.md"
+    path.write_text(f"| Benchmark | {a} | {b} |\n|---|---|---|\n| MMLU | 60.1 | 62.3 |\n| GSM8K | 40.2 | 55.1 |\n\n- {note}\n",
+                    encoding="utf-8")
+    return {(s.label, s.model): s.resolution.scoring for s in audit([str(path)]).scores}
+
+
+def test_a_note_on_likelihood_scoring_of_base_models_mcq_rows(tmp_path):
+    found = _scoring(tmp_path, "我们使用 `ppl` 对基座模型进行 MCQ 指标的评测。")
+    assert found == {("MMLU", "Nova-7B-Base"): "likelihood", ("MMLU", "Nova-7B-Chat"): None,  # base models only
+                     ("GSM8K", "Nova-7B-Base"): None, ("GSM8K", "Nova-7B-Chat"): None}  # GSM8K is no choice task
+
+
+def test_a_scoring_note_without_a_group_speaks_for_every_model(tmp_path):
+    found = _scoring(tmp_path, "Multiple-choice tasks are evaluated with generation-based scoring.")
+    assert found[("MMLU", "Nova-7B-Base")] == found[("MMLU", "Nova-7B-Chat")] == "generation"
+
+
+def test_a_scoring_note_naming_both_methods_or_no_choice_items_says_nothing(tmp_path):
+    assert set(_scoring(tmp_path, "MCQ: ppl for base models, generation-based for chat models.").values()) == {None}
+    assert set(_scoring(tmp_path, "We report perplexity on held-out text.").values()) == {None}

@@ -399,7 +399,9 @@ class MetricMismatch(ComparabilityRule):
 
     A row that prints an average of several of its benchmark's own metrics ("Avg(Prompt/Instruction
     acc Loose/Strict)" for IFEval) is noted at info level: nothing else is measured that way, so its
-    values stand beside no other report's.
+    values stand beside no other report's.  So are multiple-choice rows a note says were scored by
+    ranking the options' likelihood ("we use ppl for the MCQ metrics of base models"): a model that
+    would not write the right letter can still rank it first.
 
     Bad:
         | OSWorld 2.0, partial credit      | A 72.6% |
@@ -415,6 +417,9 @@ class MetricMismatch(ComparabilityRule):
     code, slug, family, severity, facet = "CC206", "metric-mismatch", "comparability", "warning", "metric"
 
     def difference(self, a: Score, b: Score) -> Difference | None:
+        sa, sb = a.resolution.scoring, b.resolution.scoring
+        if sa and sb and sa != sb:  # options ranked by likelihood vs an answer generated
+            return Difference(self.facet, self.code, f"{sa} scoring", f"{sb} scoring")
         ma, mb = a.resolution.metric, b.resolution.metric
         if not ma or not mb or ma == mb:
             return None
@@ -426,6 +431,30 @@ class MetricMismatch(ComparabilityRule):
         yield from super().check(context)
         yield from self._mixed_averages(context)
         yield from self._blends(context)
+        yield from self._likelihood_scored(context)
+
+    def _likelihood_scored(self, context: CheckContext) -> Iterator[Finding]:
+        """Multiple-choice rows a note says were scored by ranking the options' likelihood ("we use ppl
+        for the MCQ metrics of base models"): a model that would not write the right letter can still
+        rank it first, so these scores sit beside no generated-answer score of the same benchmark (and
+        the page's own generative rows of it, when it has some).  One caveat per page."""
+        pages: dict[int, list[Score]] = {}
+        for s in context.checked():
+            if s.resolution.scoring == "likelihood":
+                pages.setdefault(s.input, []).append(s)
+        for cells in pages.values():
+            names = list(dict.fromkeys(s.title for s in cells))
+            benches = {s.benchmark for s in cells}
+            others = [s for s in context.checked() if s.input == cells[0].input and s.benchmark in benches
+                      and s.resolution.scoring != "likelihood"]
+            generated = list(dict.fromkeys(s.title for s in others))
+            yield self.finding(
+                f"{', '.join(repr(x) for x in names[:6])}{' and more' if len(names) > 6 else ''} ({rows_ref(cells)}) "
+                f"are scored by ranking the answer options by likelihood ({cells[0].resolution.reasons.get('scoring', 'a note')}), "
+                f"not by a generated answer: the numbers stand beside no generative score of the same benchmarks"
+                + (f", including this page's own rows of them ({rows_ref(others)})" if others else ""),
+                scores=[s.id for s in cells], severity="info", rows=names, generative=generated, cells=len(cells),
+            )
 
     def _blends(self, context: CheckContext) -> Iterator[Finding]:
         """Rows that print an average of several of their benchmark's own metrics ("Avg(Prompt/Instruction acc
