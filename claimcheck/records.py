@@ -312,6 +312,7 @@ class Resolution:
     n: int | None = None
     n_source: str | None = None  # table | registry | assumed
     n_note: str | None = None  # e.g. an unverified registry count that was not used
+    n_fixed: bool = True  # False: the registry's count is right for intervals, but reports use other counts too
     confidence: float = 0.0
     reasons: Mapping[str, str] = field(default_factory=dict)
     differs: tuple[str, ...] = ()  # facets the table says differ between columns

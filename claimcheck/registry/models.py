@@ -44,6 +44,9 @@ class Count(_Strict):
     evidence: Evidence | None = None
     sources: tuple[str, ...] = ()
     note: str | None = None
+    #: False when reports of the benchmark are known to use other counts for this part (releases of
+    #: the translations differ): good for intervals, not for telling whether a value is k/n
+    fixed: bool = True
 
     @model_validator(mode="after")
     def _sourced(self) -> "Count":
@@ -51,6 +54,8 @@ class Count(_Strict):
             raise ValueError("a count needs at least one source")
         if self.value is not None and self.evidence is None:
             raise ValueError("a count needs its evidence (counted, official, mirror, secondary, derived, seed)")
+        if not self.fixed and not self.note:
+            raise ValueError("a count that is not fixed needs a note saying which reports use other counts")
         return self
 
     @property

@@ -305,6 +305,8 @@ class Resolver:
             judge=context.fields.get("judge") or facets.judge, metric=metric,
             protocol=context.fields.get("protocol") or facets.protocol, budget=_budget(facets, context),
             unit=unit, unit_reason=unit_why, n=n, n_source=n_source, n_note=n_note,
+            n_fixed=not (n_source == "registry" and (count := subset.n if subset else version.n if version else None)
+                         is not None and not count.fixed),
             confidence=round(confidence * (1.0 if version or not bench.versions else 0.9), 2),
             reasons=reasons, differs=facets.differs, unknown=facets.unknown, secondhand=facets.secondhand,
             chance=bench.chance / 100 if bench.chance is not None else None,

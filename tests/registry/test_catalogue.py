@@ -69,6 +69,9 @@ def test_user_file_adds_and_overrides_entries(tmp_path):
     ("benchmarks:\n  - id: x\n    name: X\n    family: f\n    sources: [s]\n    status:\n"
      "      - {state: contaminated, who: w, when: 'July 2025', what: labels out, source: s, onset: true}\n",
      ["entry 'x'", "onset needs its start date", "July 2025"]),
+    ("benchmarks:\n  - id: x\n    name: X\n    family: f\n    sources: [s]\n    versions:\n"
+     "      - id: v1\n        n: {value: 100, evidence: official, sources: [s], fixed: false}\n",
+     ["entry 'x'", "versions.0.n", "not fixed needs a note"]),
 ])
 def test_invalid_user_files_name_file_entry_and_field(tmp_path, text, words):
     user = tmp_path / "bad.yaml"

@@ -196,7 +196,7 @@ class Granularity(Rule):
 
     @classmethod
     def _applies(cls, s: Score) -> bool:
-        return cls._countable(s) and s.n is not None
+        return cls._countable(s) and s.n is not None and s.resolution.n_fixed
 
     @staticmethod
     def _countable(s: Score) -> bool:
