@@ -2,7 +2,8 @@
 
 Pairs:
 - head-to-head: two models in one line item (a printed row).  With many models,
-  each model is compared with the leader and with its neighbour in rank, not
+  each model is compared with the leader and with its neighbour in rank (and,
+  where the model rows sit in blocks under headings, with its block's leader), not
   every pair, so the Holm correction is not spent on comparisons nobody reads;
 - cross-row: two models on the same benchmark in different rows, when the
   table gives them no head-to-head row (e.g. one row per vendor protocol);
@@ -132,6 +133,14 @@ def _leader_and_neighbours(group: list[Score], subject: str | None = None) -> li
     from claimcheck.checker.emphasis import claims_best, marked_blocks
 
     have = {frozenset((a.id, b.id)) for a, b in out}
+    blocks: dict[int, list[Score]] = {}  # size classes or setup sections of model rows: each has a leader
+    for s in ranked:
+        blocks.setdefault(s.block, []).append(s)
+    for members in blocks.values() if len(blocks) > 1 else ():
+        for s in members[1:]:
+            if frozenset((members[0].id, s.id)) not in have:
+                have.add(frozenset((members[0].id, s.id)))
+                out.append((members[0], s))
     # the subject and every cell marked best, each against every rival of its block (the better-ranked
     # first): the pairs the table itself invites, named before any gap is looked at
     block_of = {s.id: block for block in marked_blocks(ranked) for s in block}

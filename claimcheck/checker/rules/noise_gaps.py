@@ -51,7 +51,9 @@ class ReadRow:
 
 def read_rows(context: CheckContext) -> list[ReadRow]:
     """Every printed row with head-to-head tests, seen as a reader of the release sees it (shared by
-    CC302 and CC303: one row, one view)."""
+    CC302 and CC303: one row, one view).  A row whose models sit in blocks (size classes under
+    headings, "w/ CoT" and "w/o CoT" sections) is read block by block: each block has its leader, and
+    a gap across blocks is no gap the table invites."""
     def build() -> list[ReadRow]:
         tests: dict[str, list[Comparison]] = {}
         for c in context.comparisons:
@@ -60,11 +62,19 @@ def read_rows(context: CheckContext) -> list[ReadRow]:
         out = []
         for group, comps in tests.items():
             ids = {i for c in comps for i in c.scores}
-            cells = tuple(s for s in context.rows()[group] if s.id in ids)
-            leader = max(cells, key=merit)
-            subject = next((s for s in cells if context.subject and s.model == context.subject.model), None)
-            looked = tuple(c for c in comps if leader.id in c.scores or (subject is not None and subject.id in c.scores))
-            out.append(ReadRow(cells, leader, subject, tuple(c for c in looked if c.p_adjusted is not None), looked))
+            row = [s for s in context.rows()[group] if s.id in ids]
+            for block in dict.fromkeys(s.block for s in row):
+                cells = tuple(s for s in row if s.block == block)
+                inside = {s.id for s in cells}
+                within = [c for c in comps if set(c.scores) <= inside]
+                if not within:
+                    continue
+                cells = tuple(s for s in cells if any(s.id in c.scores for c in within))
+                leader = max(cells, key=merit)
+                subject = next((s for s in cells if context.subject and s.model == context.subject.model), None)
+                looked = tuple(c for c in within
+                               if leader.id in c.scores or (subject is not None and subject.id in c.scores))
+                out.append(ReadRow(cells, leader, subject, tuple(c for c in looked if c.p_adjusted is not None), looked))
         return out
     return context.memo("read_rows", build)
 
@@ -276,7 +286,7 @@ class Underpowered(Rule):
                 + (f"; the smallest would need about {need:,} items per model" if need else ""),
                 scores=list(dict.fromkeys(i for c in comps for i in c.scores)), comparisons=[c.id for c in comps],
                 mde=[min(mdes), max(mdes)], n_needed=need, alpha=context.alpha, power=context.power,
-                rows=len(rows),
+                rows=len(rows), gaps=len(comps),
             )
 
 
