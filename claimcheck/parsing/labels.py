@@ -99,6 +99,9 @@ _METRICS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"\bprompt[- ]?level[- ]?loose|\bprompt[- ]loose|\bloose[- ]prompt", re.I), "prompt-loose"),
     (re.compile(r"\binst(?:ruction)?[- ]?(?:level[- ]?)?strict|\bstrict[- ]inst", re.I), "instruction-strict"),
     (re.compile(r"\binst(?:ruction)?[- ]?(?:level[- ]?)?loose|\bloose[- ]inst", re.I), "instruction-loose"),
+    (re.compile(r"\bloose[- ]?acc(?:uracy)?\b|\bacc(?:uracy)?[- ]?loose\b", re.I), "loose"),  # IFEval "Loose Acc": level unsaid
+    (re.compile(r"\bstrict[- ]?acc(?:uracy)?\b|\bacc(?:uracy)?[- ]?strict\b", re.I), "strict"),
+    (re.compile(r"\bmc\s*([12])\b", re.I), "mc{}"),  # TruthfulQA MC1 (one right answer) and MC2 (probability mass)
     (re.compile(r"\bpartial[- ]?(?:credit|score|reward)|部分得分|部分奖励|部分分", re.I), "partial-credit"),
     (re.compile(r"\bstrict(?:[- ]completion)?\b|every requirement met|all requirements (?:are )?(?:met|satisfied)|严格|全部要求满足|全通过", re.I), "strict"),
     (re.compile(r"\blc[- ]?win[- ]?rate|\blength[- ]controlled", re.I), "lc-win-rate"),

@@ -38,6 +38,10 @@ def test_a_label_that_merely_starts_alike_is_not_ditto():
     ("Avg(Prompt/Instruction acc Loose/Strict)", "metric", "blend"),
     ("mean of prompt_level_strict_acc and instruction_level_strict_acc", "metric", "blend"),
     ("average of prompt-level and instruction-level strict accuracy", "metric", "blend"),
+    ("IFEval (0-shot) (Loose Acc)", "metric", "loose"),  # the level is not said: not the registry's prompt-strict
+    ("Strict Acc", "metric", "strict"),
+    ("TruthfulQA (MC2) (10-shot)", "metric", "mc2"),  # a probability mass on the true answers, not an accuracy
+    ("TruthfulQA MC1", "metric", "mc1"),
     ("mean of 5 runs", "metric", "avg@5"), ("Pass@1 (Avg@64)", "metric", "avg@64"),
     ("[lm-eval-harness](https://github.com/EleutherAI/lm-evaluation-harness) #928e8bb", "harness", "lm-eval-harness"),
     ("bigcode-evaluation-harness", "harness", "bigcode-evaluation-harness"), ("OpenCompass", "harness", "OpenCompass"),
