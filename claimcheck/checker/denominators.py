@@ -28,7 +28,7 @@ def countable(s: Score) -> bool:
 
 
 def implied_count(cells: Sequence[Score], beyond: int = 0) -> ImpliedCount | None:
-    """The registered count (other than the cells' own n) that the line fits best, if at least 90%
+    """The registered count (other than the cells' own n) that the line fits best, if at least 90% (or all but one)
     of it fits, more than ``beyond`` cells do, and chance explains the fits with p < 0.01."""
     from claimcheck.stats.granularity import implied_denominator
 

@@ -121,7 +121,8 @@ def implied_denominator(
     evidence: float = EVIDENCE,
 ) -> ImpliedCount | None:
     """Which of the candidate counts ``(name, n)`` a line of printed values ``(proportion, decimals,
-    scale)`` is made of: the one whose grid at least ``SHARE`` of the values fit, more than ``beyond``
+    scale)`` is made of: the one whose grid at least ``SHARE`` of the values fit (or all but one: a
+    single outlier is the one value to question, not evidence against the count), more than ``beyond``
     of them, with a one-sided binomial p below ``evidence`` (default ``EVIDENCE``) that chance fits so many (the smallest p
     wins).  None for a line shorter than ``LINE``.  A line of single-run scores on n items lives on
     k/n, so this is the n the vendor used."""
@@ -130,7 +131,7 @@ def implied_denominator(
     best: ImpliedCount | None = None
     for name, n in candidates:
         hits = sum(check_granularity(p, d, n, scale=scale).attainable for p, d, scale in values)
-        if hits < SHARE * len(values) or hits <= beyond:
+        if hits < min(SHARE * len(values), len(values) - 1) or hits <= beyond:  # one misfit is an outlier
             continue  # the cheap test first: the chance of so many fits is asked only of a real candidate
         chance = sum(chance_of_fit(n, d, 1, scale) for _, d, scale in values) / len(values)
         p = fits_beyond_chance(hits, len(values), chance)

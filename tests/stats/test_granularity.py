@@ -149,3 +149,14 @@ def test_fits_beyond_chance_is_the_binomial_upper_tail():
     assert fits_beyond_chance(0, 4, 0.2) == 1.0
     with pytest.raises(ValueError):
         fits_beyond_chance(6, 5, 0.5)
+
+
+def test_an_implied_count_allows_one_outlier_but_not_two():
+    from claimcheck.stats.granularity import implied_denominator
+
+    fit = [k / 198 for k in (62, 55, 76, 67, 75, 73, 59, 41)]  # eight GPQA Diamond counts
+    line = [(p, 1, 100.0) for p in fit] + [(0.261, 1, 100.0)]  # 26.1 is no k/198
+    found = implied_denominator(line, [("diamond", 198), ("main", 448)])
+    assert found is not None and (found.n, found.fits, found.cells) == (198, 8, 9)
+    two_off = line[:7] + [(0.261, 1, 100.0), (0.262, 1, 100.0)]  # 26.2 is no k/198 either
+    assert implied_denominator(two_off, [("diamond", 198)]) is None  # 7 of 9: below 90%, and two misfits

@@ -175,8 +175,9 @@ class SubsetMismatch(ComparabilityRule):
         parts = [f"{name} ({rows_ref(firsts)}; subsets {', '.join(firsts[0].resolution.unstated_subsets[:4])})"
                  for name, firsts in by_bench.items()]
         return self.finding(
-            f"{'A row names' if len(lines) == 1 else f'{len(lines)} rows name'} no subset, and too few of the values "
-            f"are whole counts of one subset to tell which: {'; '.join(parts)}. The item count, and any comparison "
+            f"{'A row names' if len(lines) == 1 else f'{len(lines)} rows name'} no subset, and the values do not settle "
+            f"which (that takes five or more values, all or all but one whole counts of one subset): {'; '.join(parts)}. "
+            f"The item count, and any comparison "
             f"with another report, are unknown",
             scores=[s.id for line in lines for s in line if s.status == "checked"], severity="info",
             subsets={name: list(firsts[0].resolution.unstated_subsets) for name, firsts in by_bench.items()},
