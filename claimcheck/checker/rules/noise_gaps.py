@@ -170,7 +170,8 @@ class GapWithinNoise(Rule):
             tests = family_size.get((leader.input, leader.table), 0)
             if claims_best(leader):
                 pass  # a marked leader within noise is CC306's finding
-            elif ranks is not None and leader.id in ranks.scores and (subject is None or subject.id != leader.id):
+            elif ranks is not None and leader.id in ranks.scores and (subject is None or subject.id != leader.id) \
+                    and set(ranks.scores) <= {x.id for x in row.cells}:  # a block's leader is no row's: not by the row's sets
                 # a leader picked by looking: judged by the simultaneous rank sets, not by pairs chosen after ranking
                 rivals = [x for i in ranks.could_lead() if i != leader.id
                           and merit(x := context.score(i)) != merit(leader)]  # an exact tie is no lead to doubt
