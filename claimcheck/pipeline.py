@@ -191,7 +191,7 @@ def apply_footnotes(observations: Sequence[Observation], readings: Sequence[Tabl
     resolutions, clauses = resolved
     from claimcheck.registry.footnotes import (
         apply_protocol, doubt_denominator, label_markers, note_for, protocol_sentences, refine, stated_count,
-        stated_scoring, stated_subset,
+        stated_scoring, stated_subset, stated_window,
     )
 
     notes = [list(r.legend.notes) for r in readings]
@@ -200,7 +200,7 @@ def apply_footnotes(observations: Sequence[Observation], readings: Sequence[Tabl
     inputs_of = {o.table: o.input for o in observations}
     for r in readings:
         section.setdefault((inputs_of.get(r.table, 0), _section_of(r)), []).extend(n for n in r.legend.notes if n.marker is None)
-    page_notes: dict[int, list[str]] = {}  # how a page scored multiple choice is said once, under any of its tables
+    page_notes: dict[int, list[str]] = {}  # how a page scored multiple choice, or a release's window, is said once
     for r in readings:
         page_notes.setdefault(inputs_of.get(r.table, 0), []).extend(
             sentence for n in r.legend.notes if n.marker is None for sentence in protocol_sentences(n.text))
@@ -209,6 +209,8 @@ def apply_footnotes(observations: Sequence[Observation], readings: Sequence[Tabl
         res = resolutions[obs.group]
         for sentence in page_notes.get(obs.input, ()) if res.benchmark else ():
             res = stated_scoring(res, sentence, obs.model)  # "we use ppl for the MCQ metrics of base models"
+            if res.version and resolver.mentions(sentence, res.benchmark):
+                res = stated_window(res, sentence)  # "LiveCodeBench v5 (20240801-20250201)", said once for the page
         for text in (header_setup(obs.model), clauses.get(obs.id)):
             if text and res.benchmark:
                 res = refine(res, Note(obs.model, text), resolver)

@@ -153,6 +153,7 @@ _MON = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 # Date windows in the spellings vendors use (LiveCodeBench above all), each -> (y1, m1, y2, m2)
 _WINDOWS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"(20\d\d)[./-](\d{{1,2}})[./-]\d{{1,2}}{_TO}(20\d\d)[./-](\d{{1,2}})[./-]\d{{1,2}}"), "ymd"),  # 2024-08-01 – 2025-01-31
+    (re.compile(rf"\b(20\d\d)(0[1-9]|1[0-2])[0-3]\d{_TO}(20\d\d)(0[1-9]|1[0-2])[0-3]\d\b"), "ymd"),  # 20240801-20250201
     (re.compile(rf"(\d{{1,2}})/\d{{1,2}}/(20\d\d){_TO}(\d{{1,2}})/\d{{1,2}}/(20\d\d)"), "mdy"),  # 10/01/2024-02/01/2025
     (re.compile(rf"\b(\d{{1,2}})/\d{{1,2}}/(\d{{2}}){_TO}(\d{{1,2}})/\d{{1,2}}/(\d{{2}})\b"), "mdy"),  # 8/1/24-2/1/25
     (re.compile(rf"(20\d\d)[./-](\d{{1,2}}){_TO}(20\d\d)[./-](\d{{1,2}})"), "ym"),  # 2024-08 – 2025-01

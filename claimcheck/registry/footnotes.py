@@ -134,6 +134,23 @@ def stated_subset(res: Resolution, sentence: str, resolver) -> Resolution:
     return replace(res, **{"reasons": reasons, **_subset_changes(res, bench, subset, resolver, reasons)})
 
 
+def stated_window(res: Resolution, sentence: str) -> Resolution:
+    """A note's sentence that gives the date window of the release the row names ("LiveCodeBench v5
+    (20240801-20250201), LiveCodeBench v6 (20250201-20250501) …"): the row's problems are that window
+    of the release, not all of it, so none of the release's subsets is the row's and no count is known."""
+    from claimcheck.parsing.labels import extract_facets
+
+    if res.benchmark is None or not res.version or res.subset is not None or res.n_source == "table":
+        return res
+    m = re.search(rf"(?<![\w.]){re.escape(res.version)}\s*[(（]([^()（）]{{1,40}})[)）]", sentence, re.I)
+    window = extract_facets(m.group(1)).window if m else None
+    if window is None:
+        return res
+    return replace(res, part=f"{res.version}, window {window}", unstated_subsets=(), n=None, n_source=None,
+                   n_note=f"the note's window {window} of {res.version} has no registered count",
+                   reasons={**res.reasons, "subset": f"note: the {res.version} problems of {window} ({sentence[:120]})"})
+
+
 #: "we use `ppl` for the MCQ metrics of base models", "perplexity-based evaluation", "选择题使用生成式评测"
 _LIKELIHOOD = re.compile(r"\bppl\b|perplexity|log[- ]?likelihood|\blikelihood\b|困惑度", re.I)
 _GENERATION = re.compile(r"\bgen(?:eration|erative)?[- ]based\b|\bgenerative (?:evaluation|scoring)\b|生成式", re.I)

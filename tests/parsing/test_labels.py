@@ -38,6 +38,7 @@ def test_a_label_that_merely_starts_alike_is_not_ditto():
     ("Avg(Prompt/Instruction acc Loose/Strict)", "metric", "blend"),
     ("mean of prompt_level_strict_acc and instruction_level_strict_acc", "metric", "blend"),
     ("average of prompt-level and instruction-level strict accuracy", "metric", "blend"),
+    ("LiveCodeBench v5 (20240801-20250201)", "window", "2024-08..2025-02"),  # compact year-month-day dates
     ("IFEval (0-shot) (Loose Acc)", "metric", "loose"),  # the level is not said: not the registry's prompt-strict
     ("Strict Acc", "metric", "strict"),
     ("TruthfulQA (MC2) (10-shot)", "metric", "mc2"),  # a probability mass on the true answers, not an accuracy

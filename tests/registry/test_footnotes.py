@@ -189,3 +189,28 @@ def test_a_scoring_note_without_a_group_speaks_for_every_model(tmp_path):
 def test_a_scoring_note_naming_both_methods_or_no_choice_items_says_nothing(tmp_path):
     assert set(_scoring(tmp_path, "MCQ: ppl for base models, generation-based for chat models.").values()) == {None}
     assert set(_scoring(tmp_path, "We report perplexity on held-out text.").values()) == {None}
+
+
+def test_a_note_giving_a_release_s_window_makes_the_row_that_window(tmp_path):
+    path = tmp_path / "w.md"
+    path.write_text("| Benchmark | A | B |\n|---|---|---|\n| LiveCodeBench v5 | 57.8 | 53.8 |\n| LiveCodeBench v6 | 49.3 | 46.8 |\n\n"
+                    "> LiveCodeBench v5 (20240801-20250201), LiveCodeBench v6 (20250201-20250501) are averaged over 8 runs.\n",
+                    encoding="utf-8")
+    res = {s.label: s.resolution for s in audit([str(path)]).scores}
+    assert res["LiveCodeBench v5"].part == "v5, window 2024-08..2025-02" and res["LiveCodeBench v5"].n is None
+    assert res["LiveCodeBench v6"].part == "v6, window 2025-02..2025-05"
+    assert "window 2024-08..2025-02 of v5" in res["LiveCodeBench v5"].n_note
+
+
+def test_a_window_note_about_another_release_leaves_the_row_alone(tmp_path):
+    path = tmp_path / "w.md"
+    path.write_text("| Benchmark | A | B |\n|---|---|---|\n| LiveCodeBench v5 | 57.8 | 53.8 |\n\n"
+                    "> LiveCodeBench v6 (20250201-20250501) is averaged over 8 runs.\n", encoding="utf-8")
+    assert all(s.resolution.part is None for s in audit([str(path)]).scores)
+
+
+def test_a_window_note_does_not_undo_a_count_the_table_prints(tmp_path):
+    path = tmp_path / "w.md"
+    path.write_text("| Benchmark | A | B |\n|---|---|---|\n| LiveCodeBench v5 (n=279) | 57.7 | 53.8 |\n\n"
+                    "> LiveCodeBench v5 (20240801-20250201) is averaged over 8 runs.\n", encoding="utf-8")
+    assert {(s.n, s.resolution.part) for s in audit([str(path)]).scores} == {(279, None)}
