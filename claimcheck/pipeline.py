@@ -6,9 +6,8 @@ Every input row ends up in the report: checked, missing, or skipped with a reaso
 
 from __future__ import annotations
 
-import re
-
 import datetime as _dt
+import re
 from pathlib import Path
 from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
@@ -200,10 +199,10 @@ def apply_footnotes(observations: Sequence[Observation], readings: Sequence[Tabl
     inputs_of = {o.table: o.input for o in observations}
     for r in readings:
         section.setdefault((inputs_of.get(r.table, 0), _section_of(r)), []).extend(n for n in r.legend.notes if n.marker is None)
-    page_notes: dict[int, list[str]] = {}  # how a page scored multiple choice, or a release's window, is said once
-    for r in readings:
-        page_notes.setdefault(inputs_of.get(r.table, 0), []).extend(
-            sentence for n in r.legend.notes if n.marker is None for sentence in protocol_sentences(n.text))
+    page_notes: dict[int, dict[str, None]] = {}  # how a page scored multiple choice, or a release's window, is said once
+    for r in readings:  # each sentence once per page, however many tables print it under them
+        page_notes.setdefault(inputs_of.get(r.table, 0), {}).update(
+            dict.fromkeys(sentence for n in r.legend.notes if n.marker is None for sentence in protocol_sentences(n.text)))
     out = {}
     for obs in observations:
         res = resolutions[obs.group]
