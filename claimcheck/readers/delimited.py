@@ -37,7 +37,8 @@ def decode(data: bytes, path: str) -> tuple[str, str]:
             text = data.decode(encoding)
         except UnicodeDecodeError:
             continue
-        if encoding == "gb18030" and _decodes(data, "shift_jis") and not _encodes(text, "gb2312"):
+        if encoding == "gb18030" and _converts(bytes.decode, data, "shift_jis") \
+                and not _converts(str.encode, text, "gb2312"):
             # GB18030 decodes almost any bytes: a Shift-JIS "数学テスト" comes out as "悢妛僥僗僩", characters outside
             # GB2312 that Chinese text rarely uses; GBK text that happens to be valid Shift-JIS stays in GB2312
             raise InputError("the file is not UTF-8, and its bytes read as Shift-JIS as well as GB18030 (where they "
@@ -47,18 +48,11 @@ def decode(data: bytes, path: str) -> tuple[str, str]:
     raise InputError("cannot decode the file as UTF-8 or GB18030", path=path)
 
 
-def _decodes(data: bytes, encoding: str) -> bool:
+def _converts(convert, value, encoding: str) -> bool:
+    """Whether ``convert(value, encoding)`` (``bytes.decode`` or ``str.encode``) succeeds."""
     try:
-        data.decode(encoding)
-    except UnicodeDecodeError:
-        return False
-    return True
-
-
-def _encodes(text: str, encoding: str) -> bool:
-    try:
-        text.encode(encoding)
-    except UnicodeEncodeError:
+        convert(value, encoding)
+    except UnicodeError:
         return False
     return True
 
