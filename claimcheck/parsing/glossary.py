@@ -24,12 +24,14 @@ _BRACKET = re.compile(rf"\s*[(（]([^()（）]{{1,{_MAX_GLOSS}}})[)）]")
 
 
 def bracket_after(text: str, end: int) -> str | None:
-    """The setup in brackets right after position ``end`` of the text ("TruthfulQA (0-shot)"), if one."""
+    """The bracket right after position ``end`` of the text ("TruthfulQA (0-shot)" -> "0-shot"), if one."""
     m = _BRACKET.match(text, end)
-    if not m:
-        return None
-    found = m.group(1).strip()
-    return None if _LIST.search(found) or _CITATION.search(found) else found
+    return m.group(1).strip() if m else None
+
+
+def as_setup(bracket: str) -> str | None:
+    """The bracket as a line's setup, or None when it lists several things or cites a paper."""
+    return None if _LIST.search(bracket) or _CITATION.search(bracket) else bracket
 
 
 def gloss(label: str, prose: Sequence[str]) -> str | None:
@@ -37,9 +39,6 @@ def gloss(label: str, prose: Sequence[str]) -> str | None:
     name = " ".join(label.replace("*", " ").replace("_", " ").split())
     if len(name) < 2:
         return None
-    pattern = re.compile(rf"(?<![\w\-+.]){re.escape(name)}\s*[(（]([^()（）]{{1,{_MAX_GLOSS}}})[)）]", re.I)
-    found = {m.group(1).strip() for text in prose for m in pattern.finditer(text)}
-    if len(found) != 1:
-        return None
-    (text,) = found
-    return None if _LIST.search(text) or _CITATION.search(text) else text
+    pattern = re.compile(rf"(?<![\w\-+.]){re.escape(name)}", re.I)
+    found = {b for text in prose for m in pattern.finditer(text) if (b := bracket_after(text, m.end()))}
+    return as_setup(found.pop()) if len(found) == 1 else None

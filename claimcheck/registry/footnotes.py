@@ -138,9 +138,8 @@ def stated_window(res: Resolution, sentence: str) -> Resolution:
     """A note's sentence that gives the date window of the release the row names ("LiveCodeBench v5
     (20240801-20250201), LiveCodeBench v6 (20250201-20250501) …"): the row's problems are that window
     of the release, not all of it, so none of the release's subsets is the row's and no count is known."""
-    from claimcheck.parsing.labels import extract_facets
-
-    if res.benchmark is None or not res.version or res.subset is not None or res.n_source == "table":
+    if res.benchmark is None or not res.version or res.subset is not None or res.n_source == "table" \
+            or res.version.casefold() not in sentence.casefold():  # the cheap test first: this runs per cell and note
         return res
     m = re.search(rf"(?<![\w.]){re.escape(res.version)}\s*[(（]([^()（）]{{1,40}})[)）]", sentence, re.I)
     window = extract_facets(m.group(1)).window if m else None

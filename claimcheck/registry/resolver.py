@@ -192,7 +192,7 @@ class Resolver:
         """The setup the prose brackets after its name of this benchmark ("Theorem QA (5-shot)"), when it
         gives exactly one.  A bracket that names a benchmark itself ("Multi-Translation (Flores-101
         5-shot)") describes what a group is made of, not this benchmark's setup."""
-        from claimcheck.parsing.glossary import bracket_after
+        from claimcheck.parsing.glossary import as_setup, bracket_after
 
         found = set()
         for text in prose:
@@ -200,7 +200,7 @@ class Resolver:
             for m in self._index.find(text, every=True):
                 if m.key == bench_id and (g := bracket_after(text, m.end)) and not self._index.find(g):
                     found.add(g)
-        return found.pop() if len(found) == 1 else None
+        return as_setup(found.pop()) if len(found) == 1 else None
 
     def resolve_under_one_of(self, names: Sequence[str], context: RowContext, cells: Sequence[CellValue],
                              res: Resolution, text: str | None = None) -> Resolution:
@@ -305,8 +305,7 @@ class Resolver:
             judge=context.fields.get("judge") or facets.judge, metric=metric,
             protocol=context.fields.get("protocol") or facets.protocol, budget=_budget(facets, context),
             unit=unit, unit_reason=unit_why, n=n, n_source=n_source, n_note=n_note,
-            n_fixed=not (n_source == "registry" and (count := subset.n if subset else version.n if version else None)
-                         is not None and not count.fixed),
+            n_fixed=n_source != "registry" or (subset.n if subset else version.n if version else Count()).fixed,
             confidence=round(confidence * (1.0 if version or not bench.versions else 0.9), 2),
             reasons=reasons, differs=facets.differs, unknown=facets.unknown, secondhand=facets.secondhand,
             chance=bench.chance / 100 if bench.chance is not None else None,

@@ -952,20 +952,21 @@ class SectionContradicted(Rule):
         from claimcheck.models.names import recognise
         from claimcheck.parsing.attribution import base_model
 
-        out: dict[tuple[int, int, str], dict[str, list[Score]]] = {}
+        out: dict[tuple[int, int, str], dict[str, tuple[str, list[Score]]]] = {}  # -> model name -> (size, cells)
         for s in context.checked():
             bound = _bound(s.section)
-            name = recognise(base_model(s.model).split(" · ")[0]) if bound else None
-            size = _billions(name.size) if name is not None else None
+            name = base_model(s.model).split(" · ")[0] if bound else ""  # "Stable Code 3B · 1,300B": the name only
+            printed = recognise(name).size if name and recognise(name) is not None else None
+            size = _billions(printed)
             if bound is None or size is None:
                 continue
             op, limit = bound
             inside = {"<": size < limit, "≤": size <= limit, ">": size > limit, "≥": size >= limit}[op]
             if not inside:
-                out.setdefault((s.input, s.table, s.section), {}).setdefault(s.model, []).append(s)
+                out.setdefault((s.input, s.table, s.section), {}).setdefault(name, (printed, []))[1].append(s)
         for (_, _, heading), models in out.items():
-            cells = [s for found in models.values() for s in found]
-            named = {base_model(m).split(" · ")[0]: recognise(base_model(m).split(" · ")[0]).size for m in models}
+            cells = [s for _, found in models.values() for s in found]
+            named = {name: size for name, (size, _) in models.items()}
             listed = list(named)
             names = ", ".join(listed[:-1]) + " and " + listed[-1] if len(listed) > 1 else listed[0]
             sizes = " and ".join(dict.fromkeys(named.values()))
