@@ -215,7 +215,7 @@ def apply_footnotes(observations: Sequence[Observation], readings: Sequence[Tabl
                 res = refine(res, Note(obs.model, text), resolver)
         table_notes = notes[obs.table]
         if table_notes and res.benchmark:
-            markers = (*obs.cell.markers, *label_markers(obs.context.label))
+            markers = (*obs.cell.markers, *label_markers(obs.context.label), *label_markers(obs.model))  # "Llama 3.1 8B*"
             bench = res.benchmark
             note = note_for(markers, table_notes, lambda text: resolver.mentions(text, bench)) if markers else None
             if note is not None:

@@ -121,6 +121,7 @@ class Legend:
     rule: str | None = None  # the note that states the emphasis rule
     secondhand_marks: tuple[str, ...] = ()  # marks whose note says the value is copied from another report
     unreleased_marks: tuple[tuple[str, str], ...] = ()  # (mark, note) whose note says the model is not released
+    private_harness: str | None = None  # the sentence saying the scores come from evaluation code that is not public
 
 
 @dataclass(frozen=True, slots=True)

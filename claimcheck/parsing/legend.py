@@ -55,6 +55,30 @@ _UNRELEASED = re.compile(
     r"\bnot\s+publicly\s+available\b|\bunreleased\b|\binternal\s+(?:model|checkpoint|version)s?\b|未(?:开源|发布|公开)", re.I)
 
 
+#: A sentence saying the scores come from the publisher's own evaluation code that no one else can run:
+#: "based on the internal, non-open-source hai-llm evaluation framework", "we used our internal
+#: evaluations library", "using our internal benchmark platform", "基于内部评测框架".  An in-house
+#: *benchmark* is another matter (CC506): the sentence must name a framework, library or platform.
+_PRIVATE = r"(?:internal|in[- ]house|proprietary|non[- ]open[- ]source|closed[- ]source|not open[- ]sourced?|private)"
+_HARNESS_NOUN = (r"(?:evaluation|evaluations|eval|evals|benchmark|benchmarking|testing)[- ](?:framework|library|platform|"
+                 r"harness|pipeline|toolkit|toolchain|codebase|suite|system|tool|infrastructure)s?")
+_PRIVATE_HARNESS = re.compile(
+    rf"\b{_PRIVATE}\b(?:[ ,]+(?:and\s+)?(?:{_PRIVATE}|(?!(?:of|the|an?|in|for|to|on|with|is|are|was|were)\b)[\w-]+)){{0,3}}?"
+    rf"[ ,]+{_HARNESS_NOUN}\b"
+    r"|(?:内部|自研|非开源)的?(?:评测|评估|测评)(?:框架|平台|工具|系统|代码)", re.I)
+_SENTENCE_END = re.compile(r"(?<=[.;!?])\s+|(?<=[。；！？])\s*")
+
+
+def private_harness(texts: Sequence[str]) -> str | None:
+    """The first sentence of ``texts`` (notes, the opening paragraphs of the sections above a table)
+    saying the scores were produced with evaluation code that is not public, or None."""
+    for text in texts:
+        for sentence in _SENTENCE_END.split(text):
+            if _PRIVATE_HARNESS.search(sentence):
+                return sentence.strip()
+    return None
+
+
 def mark_key(marker: str) -> str:
     """A mark as compared: superscript digits as digits, brackets and escapes dropped ("[1]" -> "1")."""
     return marker.translate(_SUPERSCRIPTS).strip("[]^() \\")
@@ -115,8 +139,9 @@ def tie_rule(notes: Sequence[str]) -> tuple[float | None, str | None]:
     return None, None
 
 
-def read_legend(notes: Sequence[str]) -> Legend:
-    """Every fact a table's notes state about its marks and emphasis."""
+def read_legend(notes: Sequence[str], leads: Sequence[str] = ()) -> Legend:
+    """Every fact a table's notes state about its marks and emphasis, and whether they (or ``leads``, the
+    opening paragraphs of the sections it is printed in) say its scores come from private evaluation code."""
     from claimcheck.parsing.labels import extract_facets
 
     parsed = tuple(read_note(n) for n in notes)
@@ -131,7 +156,7 @@ def read_legend(notes: Sequence[str]) -> Legend:
     return Legend(notes=parsed, bold=bold, bold_group=bold_group, underline=underline,
                   underline_group=underline_group, tie_gap=gap,
                   rule=gap_note or bold_note or underline_note, secondhand_marks=secondhand,
-                  unreleased_marks=unreleased)
+                  unreleased_marks=unreleased, private_harness=private_harness((*notes, *leads)))
 
 
 def carried(legend: Legend, before: Legend | None) -> Legend:

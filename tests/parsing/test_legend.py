@@ -164,3 +164,30 @@ def test_deepseek_style_tie_rule_and_its_reach_to_later_tables(tmp_path):
     report = _audit_md(tmp_path, text)
     assert report.readings[1].legend.tie_gap == 0.3  # said once, under the first table
     assert not [f for f in report.findings if f.code == "CC306" and f.severity == "error"]
+
+
+@pytest.mark.parametrize("text, sentence", [
+    ("We evaluate our models. In this part, the evaluation results we report are based on the internal, "
+     "non-open-source hai-llm evaluation framework. Please note that there may be slight discrepancies.",
+     "In this part, the evaluation results we report are based on the internal, non-open-source hai-llm "
+     "evaluation framework."),
+    ("For all these evaluations, we used our internal evaluations library.",
+     "For all these evaluations, we used our internal evaluations library."),
+    ("We compare Phi-3.5-MoE with a set of models using our internal benchmark platform. At a glance:",
+     "We compare Phi-3.5-MoE with a set of models using our internal benchmark platform."),
+    ("Scores come from our in-house evaluation harness.", "Scores come from our in-house evaluation harness."),
+    ("好的。我们基于内部评测框架进行评测。其他模型", "我们基于内部评测框架进行评测。"),
+    ("ChineseQA is an in-house benchmark, inspired by TriviaQA.", None),
+    ("We evaluate with OpenCompass, an open-source evaluation framework.", None),
+    ("An internal version of the model was used for the ablation.", None),
+    ("The internal consistency of the evaluation framework was checked.", None),
+])
+def test_a_note_or_section_text_saying_the_evaluation_code_is_private(text, sentence):
+    assert read_legend([], [text]).private_harness == sentence
+    assert read_legend([text]).private_harness == sentence  # a note says it as well as the section text
+
+
+def test_the_first_private_harness_sentence_wins():
+    legend = read_legend(["Bold is best."], ["Our internal evaluation pipeline scored every model.",
+                                             "We also used an internal evaluation framework."])
+    assert legend.private_harness == "Our internal evaluation pipeline scored every model."

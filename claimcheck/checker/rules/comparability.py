@@ -265,6 +265,26 @@ class ToolsMismatch(ComparabilityRule):
         return None
 
 
+def _publisher(makers: dict[str, str], sentence: str) -> str | None:
+    """Whose page it is when no subject is known, from its models' vendors (``makers``): the one vendor
+    whose models the first-person sentence names ("we compare Phi-3.5-MoE with a set of models"), else the
+    vendor that makes more of the page's models than any other; None on a tie."""
+    from collections import Counter
+
+    from claimcheck.parsing.attribution import named_in
+
+    def names(model: str) -> bool:  # "Phi-3.5" of "Phi-3.5-MoE-instruct" is enough
+        short = re.match(r"[^\s_-]+[\s_-][^\s_-]+", model)
+        return named_in(sentence, model) or bool(short and re.search(rf"(?<!\w){re.escape(short.group(0))}(?![\w.])",
+                                                                     sentence, re.I))
+
+    named = {vendor for model, vendor in makers.items() if names(model)}
+    if len(named) == 1:
+        return named.pop()
+    top = Counter(makers.values()).most_common(2)
+    return top[0][0] if top and (len(top) == 1 or top[0][1] > top[1][1]) else None
+
+
 def _onoff(v: bool) -> str:
     return "with tools" if v else "no tools"
 
@@ -275,6 +295,9 @@ class HarnessMismatch(ComparabilityRule):
     An agentic score belongs to a model inside a harness: the same model moved 7.2 pp
     between Codex CLI and Terminus-2 on Terminal-Bench, more than the gap between the
     top two models.  A comparison is a model comparison only when the harness is fixed.
+    Where the page says its numbers come from its publisher's own evaluation code that is not
+    public ("based on the internal, non-open-source hai-llm evaluation framework"), the other
+    publishers' models in it are re-runs nobody outside can repeat: one caveat per page.
 
     Bad:
         | Model   | Benchmark      | Harness    | Score |
@@ -288,6 +311,46 @@ class HarnessMismatch(ComparabilityRule):
     """
 
     code, slug, family, severity, facet = "CC204", "harness-mismatch", "comparability", "warning", "harness"
+
+    def check(self, context: CheckContext) -> Iterator[Finding]:
+        yield from super().check(context)
+        yield from self._private(context)
+
+    def _private(self, context: CheckContext) -> Iterator[Finding]:
+        """Other publishers' models scored with the subject's publisher's own, unpublished evaluation code
+        (a note or the section's opening text: "the results we report are based on the internal,
+        non-open-source hai-llm evaluation framework"): those numbers are the publisher's re-runs, which no
+        one outside can repeat, not the figures their makers report.  One caveat per page and sentence; a
+        cell marked as taken from another report is no re-run."""
+        from claimcheck.models.names import clean, recognise
+
+        pages: dict[tuple[int, str], dict[str, list[Score]]] = {}  # (input, sentence) -> model -> cells
+        makers: dict[int, dict[str, str]] = {}  # input -> model -> its vendor, over the whole page
+        for s in context.checked():
+            name = recognise(s.model)
+            if name is None or not name.vendor:
+                continue
+            makers.setdefault(s.input, {})[clean(s.model)] = name.vendor
+            sentence = context.legend(s.table).private_harness
+            if sentence and not s.resolution.secondhand:
+                pages.setdefault((s.input, sentence), {}).setdefault(clean(s.model), []).append(s)
+        subject = recognise(context.subject.model) if context.subject else None
+        for (page, sentence), models in pages.items():
+            own = subject.vendor if subject is not None and subject.vendor else _publisher(makers[page], sentence)
+            others = {m: cells for m, cells in models.items() if own is not None and makers[page][m] != own}
+            if not others:
+                continue
+            cells = [s for found in others.values() for s in found]
+            shown = list(others)[:4] + ([f"{len(others) - 4} more"] if len(others) > 4 else [])
+            names = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
+            tables = sorted({s.table + 1 for s in cells})
+            where = f"table {tables[0]}" if len(tables) == 1 else f"tables {', '.join(map(str, tables))}"
+            yield self.finding(
+                f"{names} ({where}) {'was' if len(others) == 1 else 'were'} scored with the publisher's own "
+                f"evaluation code, which is not public ({sentence[:200]!r}): these are its re-runs, which no one "
+                f"outside can repeat, not the figures the models' makers report, and they may not match other reports",
+                scores=[s.id for s in cells], severity="info", models=list(others), publisher=own, sentence=sentence,
+            )
 
     def difference(self, a: Score, b: Score) -> Difference | None:
         ha, hb = a.resolution.harness, b.resolution.harness
@@ -609,11 +672,21 @@ class SecondhandScore(Rule):
     levels = {"warning": "the values print a published table's figures exactly and the page does not say they are copied"}
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
+        copies = list(self._copies(context))
+        found = {i for f in copies for i in f.scores}
+        columns: dict[tuple[int, int, str], list[Score]] = {}  # one finding per marked column, not per cell
         for s in context.checked():
             if s.resolution.secondhand:
-                yield self.finding(f"{cell_name(s)} is reported as copied from another report, not measured here",
-                                   scores=(s.id,), words=s.resolution.reasons.get("secondhand"))
-        yield from self._copies(context)
+                columns.setdefault((s.input, s.table, s.model), []).append(s)
+        for cells in columns.values():
+            if all(s.id in found for s in cells):
+                continue  # the copy finding names the source
+            s = cells[0]
+            yield self.finding(
+                (f"{cell_name(s)} is" if len(cells) == 1 else
+                 f"{s.model}'s {len(cells)} values ({rows_ref(cells)}) are") + " reported as copied from another "
+                f"report, not measured here", scores=[c.id for c in cells], words=s.resolution.reasons.get("secondhand"))
+        yield from copies
 
     def _copies(self, context: CheckContext) -> Iterator[Finding]:
         """Baseline columns that print a bundled or given reference's figures exactly, found by value."""
