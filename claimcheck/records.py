@@ -272,7 +272,7 @@ class Observation:
     source_label: str = ""  # the original label when a long file carries provenance (--export-claims)
     items: ItemResults | None = None  # per-item input: the results this score summarises
     block: int = 0  # which block of rows (between spacer or section rows) the cell's model sits in
-    section: str = ""  # the heading of the rows the cell's model sits under ("<3B models"), as printed
+    section: str = ""  # the heading or category of the rows the cell sits under ("<3B models"; "Reasoning"), as printed
 
 
 # ── resolve ─────────────────────────────────────────────────────────────────
@@ -373,7 +373,7 @@ class Score:
     items: ItemResults | None = None  # per-item results behind the score, when supplied
     origin: str = ""  # which input/table the row is in, when the report has several ("b.csv", "table 2")
     block: int = 0  # which block of model rows (between spacer or section rows) the cell sits in
-    section: str = ""  # the heading of the model rows the cell sits under ("<3B models"), as printed
+    section: str = ""  # the heading or category of the rows the cell sits under ("<3B models"; "Reasoning"), as printed
     votes: int | None = None  # a leaderboard's vote (battle) count for the model, where the table prints one
 
     @property

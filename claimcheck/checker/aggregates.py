@@ -310,3 +310,69 @@ def recompute(agg: Score, inputs: InputSet, method: str, cells: list[Score], mis
         count = len(cells) + len(missing)
         zero = dict(expected_zero=sum(values) / count, tolerance_zero=sum(halves) / count + half_unit(agg))
     return Recomputed(**base, expected=expected, tolerance=tolerance, **zero)
+
+
+@dataclass(frozen=True)
+class CategoryFit:
+    """A row of a table of category averages ("Reasoning", "Code generation") set against the rows the
+    page files under that category elsewhere: the benchmark rows another table gives that category (a
+    category column or section row), or the benchmark rows of a table printed under a heading of that
+    name.  One plain mean per such place, for the aggregate's own model; none when the page shows no
+    row of the category."""
+
+    aggregate: Score
+    tried: tuple[Recomputed, ...]
+    shown: bool  # the page prints rows of the category for this model (recomputable or not)
+
+    @property
+    def match(self) -> Recomputed | None:
+        return next((r for r in self.tried if r.matches), None)
+
+    @property
+    def closest(self) -> Recomputed | None:
+        return min(self.tried, key=Recomputed.excess, default=None)
+
+
+def _category_key(text: str) -> str:
+    return " ".join(text.casefold().split())  # titles and headings come without their markup
+
+
+def category_fits(context: CheckContext) -> tuple[CategoryFit, ...]:
+    """A :class:`CategoryFit` for every cell of a category row (an aggregate row that is no Average or
+    Total line), computed once per context."""
+    return context.memo("aggregates.categories", lambda: _category_fits(context))
+
+
+def _category_fits(context: CheckContext) -> tuple[CategoryFit, ...]:
+    from claimcheck.models.names import clean
+
+    rows: dict[tuple[int, int, str, str], list[Score]] = {}  # (input, table, category, model) -> benchmark cells
+    for s in context.scores:
+        if s.section and is_benchmark_row(s) and s.status in ("checked", "missing"):
+            rows.setdefault((s.input, s.table, _category_key(s.section), clean(s.model)), []).append(s)
+    headed: dict[str, list[int]] = {}  # heading -> the tables printed under it
+    for r in context.readings:
+        for caption in r.captions:
+            if caption:
+                headed.setdefault(_category_key(caption), []).append(r.table)
+    by_table: dict[tuple[int, int, str], list[Score]] = {}
+    for s in context.scores:
+        if is_benchmark_row(s) and s.status in ("checked", "missing"):
+            by_table.setdefault((s.input, s.table, clean(s.model)), []).append(s)
+    fits = []
+    for s in context.checked():
+        if not _is_aggregate(s) or s.value is None or _MEAN.match(s.label) or _TOTAL.match(s.label):
+            continue
+        key, model = _category_key(s.title), clean(s.model)
+        places = [(f"the '{s.title}' rows of table {t + 1}", cells) for (i, t, cat, m), cells in rows.items()
+                  if i == s.input and cat == key and m == model]
+        places += [(f"the benchmark rows of table {t + 1}, printed under '{s.title}'", by_table[(s.input, t, model)])
+                   for t in headed.get(key, ()) if t != s.table and (s.input, t, model) in by_table]
+        tried = []
+        for where, members in places:
+            cells = [c for c in members if c.status == "checked" and c.value is not None]
+            if cells and len(cells) == len(members) and len({value_kind(c) for c in cells}) == 1:
+                rows_at = tuple(c.row for c in cells)
+                tried.append(recompute(s, InputSet(where, rows_at, value_kind(cells[0])), "mean", cells, []))
+        fits.append(CategoryFit(s, tuple(tried), bool(places)))
+    return tuple(fits)

@@ -66,7 +66,7 @@ def _wide_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]:
                     id=f"s{next(ids)}", input=table.input, table=t, row=row[j].row, column=table.header[j],
                     col=j, model=model, context=context, cell=cell,
                     group=f"{table.input}:{t}:{line}" + (f"p{p + 1}" if part_cells is not None else ""),
-                    title=part_label, at=(row[j].row, j),
+                    title=part_label, at=(row[j].row, j), section=fields.get("category", ""),
                 )
         if _context(label, qualifiers, fields, previous).inherits_from is None:
             previous = (row[0].row, label)

@@ -12,8 +12,8 @@ from collections import Counter
 from typing import Iterator
 
 from claimcheck.checker.aggregates import (
-    KIND_WORDS, AggregateFit, Recomputed, aggregate_fits, coverage_gaps, covered_rows, fits_by_row, is_benchmark_row,
-    position,
+    KIND_WORDS, AggregateFit, CategoryFit, Recomputed, aggregate_fits, category_fits, coverage_gaps, covered_rows,
+    fits_by_row, is_benchmark_row, position,
 )
 from claimcheck.checker.base import CheckContext, Rule, cell_name, rows_ref
 from claimcheck.checker.duplicates import conflicting_values, linked_conflicts, same_line, same_number
@@ -460,7 +460,10 @@ class AggregateMismatch(Rule):
     input may be off by half a unit of its last printed digit, and the aggregate by half of
     its own.  A reading that works only by averaging a rating or percentile with percentages
     is flagged here too (the CC101 mistake, made inside an average); a lower-is-better row
-    averaged in is CC105's.
+    averaged in is CC105's.  A table of category averages ("Reasoning 78.7") is set against the
+    rows the page files under each category elsewhere (a category column, or a table under a
+    heading of that name): rows that recompute from none of them, and categories the page shows
+    nowhere, average benchmarks the page does not list (one info finding per table).
 
     Bad:
         | Benchmark | A    | B    |
@@ -475,6 +478,8 @@ class AggregateMismatch(Rule):
     """
 
     code, slug, family, severity = "CC402", "aggregate-mismatch", "integrity", "error"
+    levels = {"info": "category averages the page's rows of those categories do not recompute, or that no row on "
+                      "the page feeds: they average benchmarks the page does not show, so they cannot be checked"}
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         for fit in aggregate_fits(context):
@@ -483,6 +488,48 @@ class AggregateMismatch(Rule):
                 yield self._mismatch(fit)
             elif match is not None and match.inputs.other_units:
                 yield self._mixed(agg, match)
+        yield from self._unshown(context)
+
+    def _unshown(self, context: CheckContext) -> Iterator[Finding]:
+        """A table of category averages ("Reasoning 78.7") beside the page's rows of those categories: the
+        rows that do not recompute from any place the page shows the category, and the rows of categories
+        the page shows nowhere.  Said once per table, and only when at least one of its categories is
+        shown elsewhere (the table then invites the comparison); a row some of whose cells recompute is
+        named with the cells that do not."""
+        tables: dict[tuple[int, int], dict[str, list[CategoryFit]]] = {}
+        for fit in category_fits(context):
+            tables.setdefault((fit.aggregate.input, fit.aggregate.table), {}).setdefault(fit.aggregate.group, []).append(fit)
+        for rows in tables.values():
+            if not any(f.tried for fits in rows.values() for f in fits):
+                continue
+            off = {g: [f for f in fits if f.tried and f.match is None] for g, fits in rows.items()}
+            off = {g: fits for g, fits in off.items() if fits}
+            unseen = [fits[0].aggregate for fits in rows.values() if not any(f.shown for f in fits)]
+            if not off and not unseen:
+                continue
+            parts = []
+            for fits in off.values():
+                f = fits[0]
+                r = f.closest
+                assert r is not None
+                of = len(rows[f.aggregate.group])
+                parts.append(f"{f.aggregate.title!r} (row {f.aggregate.row}) is not the mean of {r.inputs.where} for "
+                             f"{len(fits)} of {of} models ({f.aggregate.model} {f.aggregate.cell.shown} vs "
+                             f"{_fmt(r.expected, f.aggregate)} from {len(r.cells)} rows)")
+            if unseen:
+                names = [repr(a.title) for a in unseen]
+                parts.append(f"{' and '.join(names) if len(names) <= 2 else ', '.join(names[:-1]) + ' and ' + names[-1]} "
+                             f"{'has' if len(unseen) == 1 else 'have'} no row on the page")
+            cells = [f.aggregate for fits in off.values() for f in fits] + unseen
+            where = cells[0].origin or f"table {cells[0].table + 1}"
+            yield self.finding(
+                f"The category averages of {where} do not follow from the rows the page shows: {'; '.join(parts)}. "
+                f"They average benchmarks the page does not list, so they cannot be checked",
+                scores=[c.id for c in cells], severity="info",
+                categories=[fits[0].aggregate.title for fits in off.values()], unseen=[a.title for a in unseen],
+                recomputed=[{"row": f.aggregate.title, "model": f.aggregate.model, **f.closest.numbers()}
+                            for fits in off.values() for f in fits if f.closest is not None],
+            )
 
     def _mismatch(self, fit: AggregateFit) -> Finding:
         agg, r = fit.aggregate, fit.closest
