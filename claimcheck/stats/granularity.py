@@ -78,6 +78,8 @@ def chance_of_fit(n: int, decimals: int, runs: int = 1, scale: float = 100.0) ->
     if scale <= 0.0:
         raise ValueError(f"scale must be positive, got {scale!r}")
     grid = round(scale * 10 ** decimals) + 1
+    if scale / total >= 10.0 ** -decimals:  # neighbours k/n a printed unit or more apart: n + 1 distinct values
+        return min(1.0, (total + 1) / grid)
     if total + 1 >= grid:
         import numpy as np  # on request only
 
@@ -138,6 +140,37 @@ def implied_denominator(
         if p < evidence and (best is None or p < best.p):
             best = ImpliedCount(name, n, hits, len(values), p)
     return best
+
+
+#: the largest count tried for a line that states none (its values at two decimals still show a grid there)
+DISCOVER_MAX = 1000
+
+
+def discovered_denominator(values: list[tuple[float, int, float]], evidence: float = EVIDENCE) -> ImpliedCount | None:
+    """The item count a line that states none is made of: :func:`implied_denominator` over every n from 2
+    to ``DISCOVER_MAX``, at ``evidence`` divided by the number of counts tried (Bonferroni: the search
+    must not find a grid in noise), and only among values printed to two decimals or more (at one
+    decimal most lines fit some n by chance; a line most of whose values end in 0 is printed one decimal
+    coarser than it looks).  A multiple of the count fits as well and less
+    surprisingly, so the smallest p names the count itself; the p returned is multiplied by the number
+    of counts tried."""
+    if len(values) < LINE or any(d < 2 for _, d, _ in values):
+        return None
+    zeros = sum(round(p * scale * 10 ** d) % 10 == 0 for p, d, scale in values)
+    if 2 * zeros > len(values):  # "31.60, 27.50, 22.00": one-decimal values in two-decimal dress fit k/1000
+        return None
+    import numpy as np  # every count at once: a line costs microseconds, not one loop per count
+
+    ns = np.arange(2, DISCOVER_MAX + 1, dtype=float)
+    hits = np.zeros(ns.size, dtype=int)
+    for proportion, decimals, scale in values:
+        printed, tolerance, scale = _printed(proportion, decimals, scale)
+        k = np.clip(np.round(printed / scale * ns), 0, ns)
+        hits += np.abs(k / ns * scale - printed) <= tolerance
+    near = ns[hits >= min(SHARE * len(values), len(values) - 1)].astype(int)  # the cheap test first, as there
+    candidates = [(f"{n} items", int(n)) for n in near]
+    found = implied_denominator(values, candidates, evidence=evidence / (DISCOVER_MAX - 1)) if candidates else None
+    return found._replace(p=min(1.0, found.p * (DISCOVER_MAX - 1))) if found else None  # p allows for the search
 
 
 def tie_chance(values: Sequence[float], unit: float) -> float | None:

@@ -160,3 +160,71 @@ def test_an_implied_count_allows_one_outlier_but_not_two():
     assert found is not None and (found.n, found.fits, found.cells) == (198, 8, 9)
     two_off = line[:7] + [(0.261, 1, 100.0), (0.262, 1, 100.0)]  # 26.2 is no k/198 either
     assert implied_denominator(two_off, [("diamond", 198)]) is None  # 7 of 9: below 90%, and two misfits
+
+
+@pytest.mark.parametrize("decimals", [0, 1, 2, 3])
+@pytest.mark.parametrize("scale", [100.0, 1.0])
+def test_chance_of_fit_equals_counting_the_printed_grid(decimals, scale):
+    """The fast path (neighbours a printed unit apart: n + 1 values) against counting every k/n, n 1-1,500."""
+    from claimcheck.stats import chance_of_fit
+
+    grid = round(scale * 10 ** decimals) + 1
+    for n in range(1, 1501):
+        counted = len({round(k / n * scale, decimals) for k in range(n + 1)}) / grid
+        assert chance_of_fit(n, decimals, scale=scale) == pytest.approx(min(1.0, counted), abs=1e-12), n
+
+
+# --- a count found for a line that states none --------------------------------------------
+
+_WIN_RATES = [85.72, 78.57, 67.86, 57.14, 50.00, 39.29, 21.43]  # win rates over 28 pairings, 85.72 off by 0.01
+
+
+def _line(values, decimals=2):
+    return [(v / 100, decimals, 100.0) for v in values]
+
+
+def test_a_line_of_win_rates_is_made_of_28ths():
+    from claimcheck.stats.granularity import DISCOVER_MAX, discovered_denominator, fits_beyond_chance
+
+    found = discovered_denominator(_line(_WIN_RATES))
+    assert (found.n, found.fits, found.cells) == (28, 6, 7)  # not 56 or 84, which fit as well
+    raw = fits_beyond_chance(6, 7, 29 / 10001)  # each value fits k/28 with chance 29/10,001
+    assert found.p == pytest.approx(raw * (DISCOVER_MAX - 1))  # the search over 999 counts is paid for
+
+
+def test_no_count_is_found_where_there_is_none():
+    from claimcheck.stats.granularity import discovered_denominator
+
+    assert discovered_denominator(_line(_WIN_RATES[:4])) is None  # too short to show a grid
+    assert discovered_denominator(_line(_WIN_RATES, decimals=1)) is None  # one decimal: some n always fits
+    looks_fine = [31.60, 26.44, 27.50, 20.90, 22.00, 17.60, 15.50]  # one-decimal values: k/1000 by their zeros
+    assert discovered_denominator(_line(looks_fine)) is None
+    three_zeros = [82.14, 75.00, 67.86, 60.72, 50.00, 39.29, 25.00]  # 7/28, 14/28, 21/28 end in 0 themselves
+    assert discovered_denominator(_line(three_zeros)).n == 28
+    two_off = [85.72, 78.57, 67.86, 57.15, 50.00, 39.29, 21.43]  # two misfits of seven: no count
+    assert discovered_denominator(_line(two_off)) is None
+    half_zeros = [82.14, 75.00, 67.86, 50.00, 39.29, 25.00]  # three of six end in 0: not most of them
+    assert discovered_denominator(_line(half_zeros)).n == 28
+
+
+def test_the_search_pays_for_the_counts_it_tries():
+    """Five of six values k/997 (each fits by chance 998/10,001): p ~ 5e-5 for one count named in advance,
+    which the search over 999 counts cannot call evidence."""
+    from claimcheck.stats.granularity import discovered_denominator, implied_denominator
+
+    line = _line([round(100 * k / 997, 2) for k in (123, 345, 567, 789, 901)] + [33.33])
+    assert implied_denominator(line, [("997 items", 997)]) is not None
+    assert discovered_denominator(line) is None
+
+
+def test_random_lines_rarely_show_a_count():
+    """Seeded lines of seven uniform two-decimal percentages: a count is found in at most 0.5% of them
+    (measured: 6 of 5,000 at seed 11), the 1% the search's corrected evidence allows."""
+    import random
+
+    from claimcheck.stats.granularity import discovered_denominator
+
+    rng = random.Random(7)
+    lines = [[round(rng.uniform(5, 95), 2) for _ in range(7)] for _ in range(2000)]
+    found = sum(discovered_denominator(_line(v)) is not None for v in lines)
+    assert found <= 10
