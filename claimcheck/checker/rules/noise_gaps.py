@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from claimcheck.checker.base import CheckContext, Rule, cell_name
-from claimcheck.checker.emphasis import MarkedRow, claims_best, marked_rows, merit
+from claimcheck.checker.emphasis import MarkedRow, marked_rows, merit, table_marks
 from claimcheck.records import Comparison, Finding, Score, ranked_by_score
 
 def _level(context: CheckContext) -> str:
@@ -163,12 +163,14 @@ class GapWithinNoise(Rule):
         ranked = ranked_by_score(context.ranks)
         family_size = {(f.input, f.table): len(f.members) for f in context.families}  # each table's Holm family
         repeated: set = set()
+        # the cells a table marks best (a column set wholly in bold is the vendor's highlight, no mark)
+        marked = {i for marks in table_marks(context).values() for i in marks.best}
         for row in read_rows(context):
             parts, pairs, rivals, short = [], [], [], []
             leader, subject = row.leader, row.subject
             ranks = ranked.get(leader.id)
             tests = family_size.get((leader.input, leader.table), 0)
-            if claims_best(leader):
+            if leader.id in marked:
                 pass  # a marked leader within noise is CC306's finding
             elif ranks is not None and leader.id in ranks.scores and (subject is None or subject.id != leader.id) \
                     and set(ranks.scores) <= {x.id for x in row.cells}:  # a block's leader is no row's: not by the row's sets
@@ -190,8 +192,8 @@ class GapWithinNoise(Rule):
             if subject is not None and subject.id != leader.id:
                 said = {c.id for c, _ in pairs}
                 noisy = [(c, x) for c, x in row.within_noise(subject) if c.id not in said]  # each gap said once
-                unmarked = [x for x in row.cells if not claims_best(x)]
-                if claims_best(leader) and unmarked and max(unmarked, key=merit).id == subject.id:
+                unmarked = [x for x in row.cells if x.id not in marked]
+                if leader.id in marked and unmarked and max(unmarked, key=merit).id == subject.id:
                     noisy = [(c, x) for c, x in noisy if x.id != leader.id]  # the bold lead over it is CC306's
                 if subject in rivals:  # already named as a possible first: its gap to the leader is evidence, said
                     pairs += [(c, x) for c, x in noisy if x.id == leader.id]
