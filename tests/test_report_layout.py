@@ -91,7 +91,7 @@ def test_a_rows_untestable_pairs_are_one_line_of_appendix_a():
     report = audit([str(EXAMPLES / "agent_index_preview.csv")])  # no n: every pair is untestable
     assert all(c.verdict == "no-n" for c in report.comparisons) and len(report.comparisons) == 5
     (line,) = build_view(report).comparisons
-    assert line.pair.startswith("5 pairs: ") and line.verdict == "head-to-head: no-n"
+    assert line.pair.startswith("5 pairs: ") and line.verdict == "no n"
     tested = build_view(audit([str(EXAMPLES / "agent_index_preview.csv")], Options(assume_n=500)))
     assert len(tested.comparisons) == 5  # tested pairs keep a line each
 
@@ -108,3 +108,16 @@ def test_a_row_whose_rank_sets_name_the_possible_firsts_does_not_say_the_holm_ti
     yes, no = conclusions(report.comparisons, {s.id: s for s in report.scores}, ranks=report.ranks)
     about_a = [c.text for c in no if c.text.startswith("GPQA Diamond: A 70.2%")]
     assert len(about_a) == 1 and "could rank first too" in about_a[0], about_a
+
+
+def test_a_rows_descriptive_pairs_beside_its_judged_ones_are_one_line(tmp_path):
+    """The subject's gaps are judged; the pairs of two rivals are descriptive: one line for the row, with gaps."""
+    path = tmp_path / "t.csv"
+    path.write_text("Benchmark,A,B,C,D\nGPQA Diamond,70.2%,68.7%,60.1%,55.0%\n", encoding="utf-8")
+    view = build_view(audit([str(path)], Options(subject="A")))
+    assert [(x.pair, x.verdict) for x in view.comparisons] == [
+        ("A vs B", "within noise"), ("A vs C", "within noise"), ("A vs D", "significant"),
+        ("2 pairs: B vs C +8.6 pp; C vs D +5.1 pp", "descriptive")]
+    assert view.comparisons[0].interval and view.comparisons[0].test.startswith("p = ")
+    alone = audit([str(path)])  # no subject, mark or claim: every pair descriptive, each its own line
+    assert len(build_view(alone).comparisons) == len(alone.comparisons) >= 3

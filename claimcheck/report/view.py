@@ -386,29 +386,39 @@ def _usual_method(comparisons) -> str:
 
 
 def _comparison_lines(comparisons, by_id, usual: str) -> list[ComparisonLine]:
-    """Appendix A: one line per comparison, except that a row's untestable (no n) head-to-head pairs are one
-    line for the row: they carry no statistic, only their names.  ``usual`` is the method named once."""
+    """Appendix A: one line per comparison, except that a row's head-to-head pairs that carry no verdict are
+    one line for the row: the untestable ones (no n) by their names, and, in a row with judged gaps, the
+    descriptive ones (outside every family) by their names and gaps, their tests being in the JSON
+    report.  ``usual`` is the method named once."""
     lines: list[ComparisonLine] = []
-    untested: dict[str, list[Comparison]] = {}
-    at: dict[str, int] = {}
+    grouped: dict[tuple[str, str], list[Comparison]] = {}
+    at: dict[tuple[str, str], int] = {}
+    judged = {by_id[c.scores[0]].group for c in comparisons if c.p_adjusted is not None}
     for c in comparisons:
-        if c.kind == "head-to-head" and c.verdict == "no-n" and c.p is None:  # a bound-judged gap keeps its numbers
-            group = by_id[c.scores[0]].group
-            if group not in untested:
-                at[group] = len(lines)
+        untested = c.verdict == "no-n" and c.p is None  # a bound-judged gap keeps its numbers
+        leftover = c.verdict == "descriptive" and by_id[c.scores[0]].group in judged  # beside the row's verdicts
+        if c.kind == "head-to-head" and (untested or leftover):
+            key = (by_id[c.scores[0]].group, c.verdict)
+            if key not in grouped:
+                at[key] = len(lines)
                 lines.append(None)  # type: ignore[arg-type]  # filled below, in the row's first place
-            untested.setdefault(group, []).append(c)
+            grouped.setdefault(key, []).append(c)
         else:
             lines.append(_comparison_line(c, by_id, usual))
-    for group, comps in untested.items():
+    for key, comps in grouped.items():
         if len(comps) == 1:
-            lines[at[group]] = _comparison_line(comps[0], by_id, usual)
+            lines[at[key]] = _comparison_line(comps[0], by_id, usual)
             continue
         first = by_id[comps[0].scores[0]]
-        pairs = "; ".join(f"{by_id[c.scores[0]].model} vs {by_id[c.scores[1]].model}" for c in comps)
-        notes = list(dict.fromkeys(c.note or "no item count" for c in comps))
-        lines[at[group]] = ComparisonLine(pair=f"{len(comps)} pairs: {pairs}", where=first.title, gap="—", interval="",
-                                          test="", verdict="head-to-head: no-n", why="; ".join(notes))
+        if key[1] == "descriptive":
+            pairs = "; ".join(f"{by_id[c.scores[0]].model} vs {by_id[c.scores[1]].model} "
+                              f"{pp(c.diff, signed=True) if c.diff is not None else f'{c.gap:+g}'}" for c in comps)
+            why = "outside every family: data, not verdicts (their tests are in the JSON report)"
+        else:
+            pairs = "; ".join(f"{by_id[c.scores[0]].model} vs {by_id[c.scores[1]].model}" for c in comps)
+            why = "; ".join(dict.fromkeys(c.note or "no item count" for c in comps))
+        lines[at[key]] = ComparisonLine(pair=f"{len(comps)} pairs: {pairs}", where=first.title, gap="—", interval="",
+                                        test="", verdict=_verdict_words("head-to-head", key[1]), why=why)
     return lines
 
 
@@ -416,17 +426,26 @@ def _comparison_line(c: Comparison, by_id, usual: str = "") -> ComparisonLine:
     a, b = by_id[c.scores[0]], by_id[c.scores[1]]
     where = a.title if a.title == b.title else f"{a.title} / {b.title}"
     gap = pp(c.diff, signed=True) if c.diff is not None else (f"{c.gap:+g}" if c.gap is not None else "—")
-    interval = f"{pp(c.diff_ci[0], signed=True)} to {pp(c.diff_ci[1], signed=True)}" if c.diff_ci else (
-        f"{c.gap_ci[0]:+.0f} to {c.gap_ci[1]:+.0f} points" if c.gap_ci else "")
-    z = f"z = {c.z:.2f}, " if c.z is not None else ""
+    # one short line each: the unit is the gap's, z is in the JSON report
+    interval = (f"{pp(c.diff_ci[0], signed=True).removesuffix(' pp')}, {pp(c.diff_ci[1], signed=True).removesuffix(' pp')}"
+                if c.diff_ci else f"{c.gap_ci[0]:+.0f}, {c.gap_ci[1]:+.0f}" if c.gap_ci else "")
     method = f"; {c.method}" if c.method != usual else ""
-    test = (f"{z}p = {c.p:.2g}, Holm p = {c.p_adjusted:.2g}{method}" if c.p_adjusted is not None else
-            f"{z}p = {c.p:.2g} (not judged: outside every family){method}" if c.p is not None else "")
+    test = (f"p = {c.p:.2g}, Holm {c.p_adjusted:.2g}{method}" if c.p_adjusted is not None else
+            f"p = {c.p:.2g} (not judged: outside every family){method}" if c.p is not None else "")
     why = "; ".join(d.describe() for d in c.differences) or (c.note or "")
     if c.expected_win_rate is not None:  # a rating gap means a head-to-head win rate, not points of accuracy
         why = f"rating gap {c.gap:+g} = expected win rate {100 * c.expected_win_rate:.0f}%" + (f"; {why}" if why else "")
-    return ComparisonLine(pair=f"{a.model} {a.cell.shown} vs {b.model} {b.cell.shown}", where=where, gap=gap,
-                          interval=interval, test=test, verdict=f"{c.kind}: {c.verdict}", why=why)
+    # the row heads the pairs and the gap says what their values do, except between rows or setups of one model
+    pair = f"{a.model} vs {b.model}" if a.title == b.title and a.model != b.model else \
+        f"{a.model} {a.cell.shown} vs {b.model} {b.cell.shown}"
+    return ComparisonLine(pair=pair, where=where, gap=gap,
+                          interval=interval, test=test, verdict=_verdict_words(c.kind, c.verdict), why=why)
+
+
+def _verdict_words(kind: str, verdict: str) -> str:
+    """A comparison's verdict as appendix A prints it: "within noise"; other kinds than head-to-head named."""
+    words = verdict.replace("-", " ")
+    return words if kind == "head-to-head" else f"{kind.replace('-', ' ')}: {words}"
 
 
 def _row_lines(scores) -> list[RowLine]:
