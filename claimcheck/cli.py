@@ -9,7 +9,8 @@
 
 Only click is imported at start-up; the pipeline, pandas, scipy and WeasyPrint
 load inside the commands, so ``--help`` stays fast.  Exit status: 0 clean,
-1 findings at or above ``--fail-on``, 2 bad input or usage.
+1 findings at or above ``--fail-on``, 2 bad input or usage, 3 an internal error (a bug: one line, the
+traceback with ``--debug``).
 """
 
 from __future__ import annotations
@@ -41,8 +42,17 @@ class DefaultGroup(click.Group):
 def cli() -> None:
     """Audit AI vendors' benchmark tables: what each row measures and which comparisons it supports.
 
-    Run `claimcheck TABLE` (CSV, TSV, XLSX, Markdown, HTML, a URL, or - for stdin).
+    Run `claimcheck TABLE` (CSV, TSV, XLSX, Markdown, HTML, a URL, or - for stdin).  Exit status: 0 clean,
+    1 findings at or above --fail-on, 2 bad input or usage, 3 an internal error (add --debug for its
+    traceback).
     """
+
+
+def _say(text: str, err: bool = True) -> None:
+    """A line for the terminal whose text may come from the input: control sequences removed."""
+    from claimcheck.report.terminal import clean
+
+    click.echo(clean(text), err=err)
 
 
 def _not_an_option(param: click.Parameter, value: str | None) -> str | None:
@@ -117,7 +127,7 @@ def check(ctx, sources, output, fmt, color, no_pdf, assume_n, benchmark, registr
         )
         status = _run(sources, options, output, fmt, no_pdf, layered["fail-on"], quiet, export_claims, color)
     except ClaimcheckError as exc:
-        click.echo(f"claimcheck: error: {exc.one_line()}", err=True)
+        _say(f"claimcheck: error: {exc.one_line()}")
         sys.exit(exc.exit_status)
     sys.exit(status)
 
@@ -134,7 +144,7 @@ def _layered(ctx: click.Context, config_path: str | None, given: dict) -> dict:
 
     project = load_config(Path(config_path) if config_path else None)
     for warning in project.warnings:
-        click.echo(f"claimcheck: warning: {warning}", err=True)
+        _say(f"claimcheck: warning: {warning}")
     out = dict(DEFAULTS)
     out.update(project.values)
     for key, param in _PARAMS.items():
@@ -254,10 +264,10 @@ def scrape(sources, explain, benchmark, registries) -> None:
         _inputs, tables = read_sources(sources, stdin=sys.stdin.buffer.read() if "-" in sources else None)
         observations, readings = parse_tables(tables, Resolver(_catalogue(registries)), benchmark)
     except ClaimcheckError as exc:
-        click.echo(f"claimcheck: error: {exc.one_line()}", err=True)
+        _say(f"claimcheck: error: {exc.one_line()}")
         sys.exit(exc.exit_status)
     for line in scrape_lines(tables, readings, observations, explain=explain):
-        click.echo(line)
+        _say(line, err=False)
 
 
 @registry_group.command("list")
@@ -311,7 +321,7 @@ def _catalogue(registries):
     try:
         return load_catalogue(registries)
     except ClaimcheckError as exc:
-        click.echo(f"claimcheck: error: {exc.one_line()}", err=True)
+        _say(f"claimcheck: error: {exc.one_line()}")
         sys.exit(2)
 
 
@@ -359,9 +369,33 @@ _NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 
 def main(argv: list[str] | None = None) -> None:
-    """The console script: click's usage errors become one line and exit status 2."""
+    """The console script: click's usage errors become one line and exit status 2; an internal error
+    (a bug) is one line and exit status 3, its traceback only with ``--debug`` (anywhere on the line)
+    or ``CLAIMCHECK_DEBUG=1``."""
+    import os
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in args or os.environ.get("CLAIMCHECK_DEBUG", "") not in ("", "0")
+    args = [a for a in args if a != "--debug"]
     try:
-        cli.main(args=argv, prog_name="claimcheck", standalone_mode=False)
+        _invoke(args)
+    except Exception as exc:  # noqa: BLE001 - a bug, said in one line; click and input errors are handled below
+        if debug:
+            raise
+        where = exc.__traceback__
+        while where is not None and where.tb_next is not None:
+            where = where.tb_next
+        at = f" at {Path(where.tb_frame.f_code.co_filename).name}:{where.tb_lineno}" if where is not None else ""
+        _say(f"claimcheck: internal error: {type(exc).__name__}{at}: {' '.join(str(exc).split())[:300]} "
+             f"— a bug in claimcheck, not in your input; please report it to its maintainers with the output of "
+             f"the same command run with --debug")
+        sys.exit(3)
+
+
+def _invoke(args: list[str]) -> None:
+    """Run the command line, mapping click's outcomes to exit statuses 0, 1 and 2."""
+    try:
+        cli.main(args=args, prog_name="claimcheck", standalone_mode=False)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except _NO_ARGS as exc:  # plain `claimcheck`: the help, not an error

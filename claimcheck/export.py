@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 from claimcheck.records import Report, Score
 
@@ -62,12 +63,26 @@ def claim_row(score: Score, source: str) -> dict[str, str]:
     }
 
 
+#: what a spreadsheet reads as the start of a formula (OWASP, "CSV Injection")
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?%?")
+
+
+def neutralise(value: str) -> str:
+    """A cell a spreadsheet would run as a formula ("=HYPERLINK(…)", "@SUM(…)", "+1+1") prefixed with an
+    apostrophe, as OWASP recommends, so that it opens as text; a plain number ("-5.3") stays a number.
+    claimcheck's CSV reader drops the apostrophe again (:func:`claimcheck.readers.delimited.restore`)."""
+    if value.lstrip("'").startswith(FORMULA_START) and not _NUMBER.fullmatch(value):  # "'=x" itself: "''=x"
+        return "'" + value
+    return value
+
+
 def export_claims(report: Report) -> str:
-    """The CSV text of every score, in report order."""
+    """The CSV text of every score, in report order, every cell safe to open in a spreadsheet."""
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
     writer.writeheader()
     for s in report.scores:
         source = report.inputs[s.input].path if s.input < len(report.inputs) else ""
-        writer.writerow(claim_row(s, source))
+        writer.writerow({k: neutralise(v) for k, v in claim_row(s, source).items()})
     return out.getvalue()

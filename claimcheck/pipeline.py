@@ -369,6 +369,20 @@ def _sha256(path: str) -> str:
         return ""
 
 
+
+def generated_at(environ=None) -> _dt.datetime:
+    """When the report was made: now (UTC, whole seconds), or ``SOURCE_DATE_EPOCH`` when it is set, so that
+    two runs on the same input give the same bytes (https://reproducible-builds.org/specs/source-date-epoch/)."""
+    import os
+
+    value = (os.environ if environ is None else environ).get("SOURCE_DATE_EPOCH")
+    if value is None:
+        return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0)
+    try:
+        return _dt.datetime.fromtimestamp(int(value), _dt.timezone.utc)
+    except (ValueError, OverflowError, OSError):
+        raise ConfigError(f"SOURCE_DATE_EPOCH={value!r}: expected a whole number of seconds since 1970-01-01 UTC") from None
+
 def audit(
     sources: Sequence[str], options: Options = Options(), *, stdin: bytes | None = None,
     fetch: Callable | None = None, tables: Sequence[SourceTable] | None = None,
@@ -398,7 +412,7 @@ def audit(
     fired = {f.code for f in findings}
     meta = ReportMeta(
         claimcheck_version=__version__, registry_version=catalogue.version,
-        generated=_dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(),
+        generated=generated_at().isoformat(),
         alpha=options.alpha, power=options.power, ci_method=options.ci_method,
         assume_n=options.assume_n, environment=tuple(environment),
         claims_files=tuple((path, _sha256(path)) for path in options.claims_files), as_of=options.as_of,

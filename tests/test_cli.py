@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -236,3 +237,74 @@ def test_as_of_must_be_a_calendar_date(value):
 def test_as_of_is_recorded_in_the_json():
     result = run_cli(str(EXAMPLES / "astra_fable_release.csv"), "--output-format", "json", "--as-of", "2025-08-01")
     assert json.loads(result.stdout)["settings"]["as_of"] == "2025-08-01"
+
+
+def test_an_internal_error_is_one_line_and_exit_status_3(monkeypatch, capsys):
+    """A bug (here: the pipeline raising) is no 'findings' exit 1 and no traceback: one line, status 3;
+    --debug anywhere on the line, or CLAIMCHECK_DEBUG=1, shows the traceback instead."""
+    import claimcheck.pipeline
+    from claimcheck.cli import main
+
+    def broken(*args, **kwargs):
+        raise KeyError("no such cell")
+
+    monkeypatch.setattr(claimcheck.pipeline, "audit", broken)
+    monkeypatch.delenv("CLAIMCHECK_DEBUG", raising=False)
+    path = str(EXAMPLES / "astra_fable_release.csv")
+    with pytest.raises(SystemExit) as exit_:
+        main([path, "--no-pdf"])
+    assert exit_.value.code == 3
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("claimcheck: internal error: KeyError at test_cli.py:")
+    assert "'no such cell'" in err and "--debug" in err and "Traceback" not in err
+    with pytest.raises(KeyError):
+        main([path, "--debug", "--no-pdf"])
+    monkeypatch.setenv("CLAIMCHECK_DEBUG", "1")
+    with pytest.raises(KeyError):
+        main([path, "--no-pdf"])
+    monkeypatch.setenv("CLAIMCHECK_DEBUG", "0")
+    with pytest.raises(SystemExit) as exit_:
+        main([path, "--no-pdf"])
+    assert exit_.value.code == 3
+
+
+def test_usage_and_input_errors_keep_status_2(capsys):
+    from claimcheck.cli import main
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["/nonexistent/table.csv", "--no-pdf"])
+    assert exit_.value.code == 2 and capsys.readouterr().err.startswith("claimcheck: error:")
+    with pytest.raises(SystemExit) as exit_:
+        main([str(EXAMPLES / "astra_fable_release.csv"), "--no-such-option"])
+    assert exit_.value.code == 2
+
+
+def test_control_sequences_and_markup_in_the_input_reach_the_terminal_as_letters(tmp_path):
+    """A model named with an OSC 8 hyperlink, a colour code and rich markup ("[/x]"): no crash, no
+    escape sequence of the input's on stdout or stderr (piped or coloured), the letters kept."""
+    path = tmp_path / "esc.csv"
+    path.write_text("Benchmark,[/x] \x1b]8;;http://evil\x1b\\Model\x1b]8;;\x1b\\,\x1b[31mRed\x1b[0m\x07\n"
+                    "GPQA Diamond,70.2%,68.7%\nMATH-500,95.0%,60.0%\n", encoding="utf-8")  # one tie, one clear lead
+    for extra in ((), ("--output-format", "concise"), ("--output-format", "full"), ("--color", "always"),
+                  ("--output-format", "github")):
+        result = subprocess.run([sys.executable, "-m", "claimcheck", str(path), "--no-pdf", *extra],
+                                capture_output=True, text=True, timeout=120)
+        assert result.returncode == 0, result.stderr
+        out = result.stdout.replace("\x1b[0m", "").replace("\x1b[1m", "").replace("\x1b[33m", "")  # our colours
+        out = re.sub(r"\x1b\[[0-9;]*m", "", out) if extra == ("--color", "always") else out
+        assert "http://evil" not in result.stdout and "\x07" not in result.stdout, extra
+        assert "\x1b]" not in result.stdout and "\x1b[31m" not in result.stdout, extra
+        if extra != ("--color", "always"):
+            assert "\x1b" not in out, extra
+        assert "[/x] Model" in result.stdout and "Red" in result.stdout, extra
+
+
+def test_clean_removes_escape_sequences_and_controls_only():
+    from claimcheck.report.terminal import clean
+
+    assert clean("a\x1b[31mb\x1b[0m") == "ab"
+    assert clean("\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\") == "link"
+    assert clean("\x1b]0;title\x07x") == "x"
+    assert clean("tab\tnew\nline\r\x00\x7f\x9b2Jz") == "tab\tnew\nlinez"
+    assert clean("数学 — ±½ [/x]") == "数学 — ±½ [/x]"
+    assert clean("\x1b") == "" and clean("x\x1b") == "x"

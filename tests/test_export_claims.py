@@ -61,3 +61,35 @@ def test_a_hand_correction_changes_the_findings(tmp_path):
     assert all(s["version"] == "2.0" and s["n"] == 89 and s["n_source"] == "registry" for s in tb)
     tb_ids = {s["id"] for s in tb}
     assert not any(f["code"] == "CC301" and tb_ids & set(f["scores"]) for f in after["findings"])
+
+
+def test_exported_cells_that_a_spreadsheet_would_run_open_as_text(tmp_path):
+    """OWASP's CSV-injection advice: cells starting with = + - @ (tab, CR) get a leading apostrophe;
+    plain numbers stay numbers; reading the file back drops the apostrophe, so the findings repeat."""
+    table = tmp_path / "t.csv"
+    table.write_text('Benchmark,"=HYPERLINK(""http://x"",""y"")",@SUM(A1),+Rival\n'
+                     "GPQA Diamond,70.2%,-,60.1%\nMMLU,-5.0,50.0%,40.0%\n", encoding="utf-8")
+    exported = tmp_path / "claims.csv"
+    first = _json(str(table), "--export-claims", str(exported))
+    with exported.open(encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    models = {r["model"] for r in rows}
+    assert models == {"'=HYPERLINK(\"http://x\",\"y\")", "'@SUM(A1)", "'+Rival"}
+    assert all(not v.startswith(("=", "+", "@", "\t", "\r")) for r in rows for v in r.values())
+    assert {r["score"] for r in rows if r["model"] == "'@SUM(A1)"} == {"'-", "50.0%"}  # "-": missing, as text
+    assert "-5.0" in {r["score"] for r in rows}  # a number is no formula
+    second = _json(str(exported))
+    assert first["findings"] == second["findings"]
+    assert [s["model"] for s in first["scores"]] == [s["model"] for s in second["scores"]]
+
+
+def test_neutralise_and_restore_are_inverse():
+    from claimcheck.export import neutralise
+    from claimcheck.readers.delimited import restore
+
+    for value in ("=1+1", "+1", "-", "-x", "@a", "\tx", "\rx", "-5.3", "+2", "-1e5", "12%", "x", "", "'=kept"):
+        assert restore(neutralise(value)) == value
+    assert [neutralise(v) for v in ("-5.3", "+2", "-1e5", "-.5", "-3%")] == ["-5.3", "+2", "-1e5", "-.5", "-3%"]
+    assert restore("'x") == "'x" and restore("'") == "'"  # an apostrophe before anything else is text
+    assert [neutralise(v) for v in ("=1", "+a", "-a", "@a", "\tx", "\rx", "'=x")] == [
+        "'=1", "'+a", "'-a", "'@a", "'\tx", "'\rx", "''=x"]

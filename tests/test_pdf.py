@@ -154,3 +154,34 @@ def test_missing_cjk_font_is_said_in_the_terminal_and_the_report(tmp_path, monke
     result = run_cli(str(EXAMPLES / "astra_fable_release.zh.csv"), "-o", str(pdf), "--fail-on", "never", "-q")
     assert "noCJKfontisinstalled" in _squash(result.stdout)
     assert "noCJKfontisinstalled" in _squash(_pdf_text(pdf))
+
+
+def test_source_date_epoch_makes_the_json_and_the_pdf_repeat_byte_for_byte(tmp_path, monkeypatch):
+    """Two runs with the same SOURCE_DATE_EPOCH: identical JSON and PDF bytes, dated by it (reproducible builds)."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1764633600")
+    outputs = []
+    for run in (1, 2):
+        pdf, js = tmp_path / f"r{run}.pdf", tmp_path / f"r{run}.json"
+        for path, fmt in ((pdf, "pdf"), (js, "json")):
+            result = run_cli(str(EXAMPLES / "agent_index_preview.csv"), "--output-format", fmt, "-o", str(path),
+                             "--fail-on", "never")
+            assert result.exit_code == 0, result.output
+        outputs.append((pdf.read_bytes(), js.read_bytes()))
+    assert outputs[0] == outputs[1]
+    assert b'"generated": "2025-12-02T00:00:00+00:00"' in outputs[0][1]
+    assert "2025-12-02T00:00:00+00:00" in _pdf_text(tmp_path / "r1.pdf")
+
+
+def test_generated_at_reads_source_date_epoch():
+    import datetime as dt
+
+    from claimcheck.errors import ConfigError
+    from claimcheck.pipeline import generated_at
+
+    assert generated_at({"SOURCE_DATE_EPOCH": "0"}) == dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)
+    now = generated_at({})
+    assert now.tzinfo == dt.timezone.utc and now.microsecond == 0
+    assert abs((dt.datetime.now(dt.timezone.utc) - now).total_seconds()) < 60
+    for bad in ("abc", "1.5", "", "9" * 30):
+        with pytest.raises(ConfigError, match="SOURCE_DATE_EPOCH"):
+            generated_at({"SOURCE_DATE_EPOCH": bad})

@@ -121,7 +121,7 @@ def read_delimited(data: bytes, path: str, *, delimiter: str | None = None) -> t
             raise InputError(
                 f"ragged row: {len(record)} fields where the header has {width}", path=path, row=number
             )
-        rows.append(tuple(RawCell(text=c.strip(), row=number, col=j) for j, c in enumerate(record)))
+        rows.append(tuple(RawCell(text=restore(c.strip()), row=number, col=j) for j, c in enumerate(record)))
     rows, notes = split_trailing_notes(rows)
     if not rows:
         raise InputError("the table has a header but no data rows", path=path)
@@ -129,6 +129,12 @@ def read_delimited(data: bytes, path: str, *, delimiter: str | None = None) -> t
     table = SourceTable(input=0, name=path, header=tuple(header), rows=tuple(rows), notes=notes,
                         decimal_comma=decimal_comma)
     return table, encoding, delimiter
+
+
+def restore(text: str) -> str:
+    """A cell written with the apostrophe that keeps a spreadsheet from running it as a formula
+    ("'=SUM(A1)", as claimcheck's --export-claims and spreadsheets write them) read as its text."""
+    return text[1:] if text[:1] == "'" and text.lstrip("'")[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 _NOTE_START = note_start(r"\\?\#")  # the shared footnote starts, and a "# …" comment line

@@ -58,8 +58,10 @@ def render_concise(report: Report, console) -> None:
     """The concise lines, coloured by severity where the console has colour."""
     from rich.text import Text
 
+    from claimcheck.report.terminal import clean
+
     for f, line in zip(report.findings, concise_lines(report)):
-        head, _, rest = line.partition(f": {f.code} ")
+        head, _, rest = clean(line).partition(f": {f.code} ")
         console.print(Text.assemble((head + ":", "bold"), " ", (f.code, _STYLE[f.severity]), " ", rest))
 
 
@@ -74,7 +76,10 @@ def render_github(report: Report) -> str:
 
 
 def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """A workflow command's data: GitHub's escapes for %, CR and LF, and no terminal control sequence."""
+    from claimcheck.report.terminal import clean
+
+    return clean(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def _escape_property(text: str) -> str:
