@@ -48,6 +48,14 @@ def cli() -> None:
     """
 
 
+def _stdin(options=None) -> bytes:
+    """Standard input, read no further than the input limit allows (the reader then refuses it)."""
+    from claimcheck.limits import Limits
+    from claimcheck.readers import read_stdin
+
+    return read_stdin((options.limits if options is not None else Limits()).input_bytes)
+
+
 def _say(text: str, err: bool = True) -> None:
     """A line for the terminal whose text may come from the input: control sequences removed."""
     from claimcheck.report.terminal import clean
@@ -103,13 +111,18 @@ def _default_pdf(source: str) -> Path:
 @click.option("--export-claims", type=click.Path(dir_okay=False), help="Also write every parsed record as a long CSV (correct it by hand and run it again).")
 @click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False), help="Project configuration (default: nearest claimcheck.toml or [tool.claimcheck] in pyproject.toml).")
 @click.option("-q", "--quiet", is_flag=True, help="Only the summary counts and conclusions.")
+@click.option("--limit", "limit_pairs", multiple=True, metavar="NAME=N",
+              help="Raise (or lower) one of the limits on what is read: input-bytes, download-bytes, fetch-seconds, "
+                   "table-cells, xlsx-cells (defaults in the README).")
 @click.pass_context
 def check(ctx, sources, output, fmt, color, no_pdf, assume_n, benchmark, registries, select, extend_select, ignore,
           fail_on, alpha, power, ci_method, claims_files, subject, as_of, reference_files, no_bundled_references, export_claims, config_path,
-          quiet) -> None:
+          quiet, limit_pairs) -> None:
     """Audit one or more tables."""
     from claimcheck.checker import Selection
     from claimcheck.errors import ClaimcheckError
+    from claimcheck.limits import parse as parse_limits
+    from claimcheck.limits import parse_pairs
     from claimcheck.pipeline import Options
 
     try:
@@ -124,6 +137,7 @@ def check(ctx, sources, output, fmt, color, no_pdf, assume_n, benchmark, registr
                                 extend=tuple(_split(extend_select))),
             claims_files=tuple(claims_files), subject=subject, as_of=as_of,
             reference_files=tuple(reference_files), bundled_references=not no_bundled_references,
+            limits=parse_limits({**layered["limits"], **parse_pairs(limit_pairs)}),  # a flag wins over the file
         )
         status = _run(sources, options, output, fmt, no_pdf, layered["fail-on"], quiet, export_claims, color)
     except ClaimcheckError as exc:
@@ -157,7 +171,7 @@ def _run(sources, options, output, fmt, no_pdf, fail_on, quiet, export_path=None
     from claimcheck.pipeline import audit
     from claimcheck.records import SEVERITY_RANK
 
-    stdin = sys.stdin.buffer.read() if "-" in sources else None
+    stdin = _stdin(options) if "-" in sources else None
     report = _with_progress("reading and checking", lambda: audit(sources, options, stdin=stdin), fmt == "pdf")
     if export_path:
         from claimcheck.export import export_claims
@@ -261,7 +275,7 @@ def scrape(sources, explain, benchmark, registries) -> None:
     from claimcheck.registry.resolver import Resolver
 
     try:
-        _inputs, tables = read_sources(sources, stdin=sys.stdin.buffer.read() if "-" in sources else None)
+        _inputs, tables = read_sources(sources, stdin=_stdin() if "-" in sources else None)
         observations, readings = parse_tables(tables, Resolver(_catalogue(registries)), benchmark)
     except ClaimcheckError as exc:
         _say(f"claimcheck: error: {exc.one_line()}")

@@ -16,7 +16,7 @@ from claimcheck.errors import ConfigError
 
 DEFAULTS: dict[str, Any] = {
     "select": [], "ignore": [], "fail-on": "error", "alpha": 0.05, "power": 0.8,
-    "ci-method": "wilson", "assume-n": None, "registry": [],
+    "ci-method": "wilson", "assume-n": None, "registry": [], "limits": {},
 }
 _CHOICES = {"fail-on": ("error", "warning", "info", "never"), "ci-method": ("wilson", "clopper-pearson", "jeffreys")}
 
@@ -91,6 +91,16 @@ def _validate(key: str, value: Any, path: Path) -> Any:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < 1:
             raise bad("a number between 0 and 1")
         return float(value)
+    if key == "limits":  # {table-cells = 1000000, …}: names and values are checked by claimcheck.limits
+        if not isinstance(value, dict):
+            raise bad("a table of limits, e.g. limits = {table-cells = 1000000}")
+        from claimcheck.limits import parse
+
+        try:
+            parse(value)
+        except ConfigError as exc:
+            raise ConfigError(f"key 'limits': {exc}", path=str(path)) from None
+        return value
     if key == "assume-n":
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise bad("a positive whole number")

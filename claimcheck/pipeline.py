@@ -15,6 +15,7 @@ from typing import Callable, Sequence
 from claimcheck import __version__
 from claimcheck.checker import Selection
 from claimcheck.errors import ConfigError
+from claimcheck.limits import Limits, applied
 from claimcheck.records import (
     BenchmarkRef, InputFile, Observation, Report, ReportMeta, Resolution, RowContext, Score, SettingsRow, SourceTable,
     TableReading,
@@ -37,6 +38,7 @@ class Options:
     as_of: str | None = None  # --as-of: the inputs' publication date, YYYY-MM or YYYY-MM-DD
     reference_files: tuple[str, ...] = ()  # --reference: independent measurements to set the cells against
     bundled_references: bool = True  # set the cells against the published tables bundled with claimcheck
+    limits: Limits = field(default_factory=Limits)  # --limit: how much is read before refusing
 
     def validate(self) -> None:
         if not 0 < self.alpha < 1:
@@ -388,7 +390,13 @@ def audit(
     fetch: Callable | None = None, tables: Sequence[SourceTable] | None = None,
     inputs: Sequence[InputFile] | None = None, environment: Sequence[str] = (),
 ) -> Report:
-    """Run the whole pipeline and return the report (no rendering)."""
+    """Run the whole pipeline and return the report (no rendering), under ``options.limits``."""
+    with applied(options.limits):
+        return _audit(sources, options, stdin=stdin, fetch=fetch, tables=tables, inputs=inputs,
+                      environment=environment)
+
+
+def _audit(sources, options, *, stdin, fetch, tables, inputs, environment) -> Report:
     from claimcheck import checker
     from claimcheck.explain import account
     from claimcheck.registry.catalogue import load_catalogue

@@ -58,6 +58,11 @@ def sup_gap(text: str) -> str:
     return "" if _SUFFIX.fullmatch(text.strip()) else " "
 
 
+def read_stdin(limit: int) -> bytes:
+    """Standard input, at most one byte past ``limit`` (enough to know it is too long)."""
+    return sys.stdin.buffer.read(limit + 1)
+
+
 def is_url(source: str) -> bool:
     return source.startswith(("http://", "https://"))
 
@@ -77,11 +82,19 @@ def sniff_format(data: bytes) -> str:
 
 
 def _load(source: str, stdin: bytes | None) -> tuple[bytes, str]:
+    from claimcheck.limits import current
+
+    limits = current()
     if source == "-":
-        data = stdin if stdin is not None else sys.stdin.buffer.read()
+        data = stdin if stdin is not None else read_stdin(limits.input_bytes)
+        if len(data) > limits.input_bytes:
+            raise limits.refuse("input_bytes", "the input", f"more than {limits.input_bytes:,} bytes", "<stdin>")
         return data, sniff_format(data)
     path = Path(source)
     try:
+        size = path.stat().st_size
+        if size > limits.input_bytes:
+            raise limits.refuse("input_bytes", "the file", f"{size:,} bytes", source)
         data = path.read_bytes()
     except FileNotFoundError:
         raise InputError("file not found", path=source) from None

@@ -113,6 +113,11 @@ def read_delimited(data: bytes, path: str, *, delimiter: str | None = None) -> t
         raise InputError("the header has fewer than two columns", path=path, row=header_row)
     if not body:
         raise InputError("the table has a header but no data rows", path=path)
+    from claimcheck.limits import current
+
+    limits = current()
+    if len(body) * width > limits.table_cells:
+        raise limits.refuse("table_cells", "the table", f"{len(body):,} rows × {width:,} columns", path)
     rows = []
     for number, record in body:
         if len(record) > width and not any(c.strip() for c in record[width:]):

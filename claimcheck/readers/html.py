@@ -169,11 +169,17 @@ def _own_rows(table: Tag) -> list[Tag]:
     return rows
 
 
-def table_grid(table: Tag) -> list[list[_Cell]]:
-    """The table as a rectangular grid of cells, spans expanded."""
+def table_grid(table: Tag, path: str = "", k: int = 1) -> list[list[_Cell]]:
+    """The table as a rectangular grid of cells, spans expanded; a grid of more cells than the
+    ``table-cells`` limit (colspan and rowspan multiply a few tags into millions) is refused before it
+    is built."""
+    from claimcheck.limits import current
+
+    limits = current()
     rows = _own_rows(table)
     grid: list[list[_Cell]] = []
     pending: dict[tuple[int, int], _Cell] = {}
+    spread = 0  # cells the spans have produced so far
     for r, tr in enumerate(rows):
         row: list[_Cell] = []
         cells = iter(tr.find_all(["th", "td"], recursive=False))
@@ -194,6 +200,10 @@ def table_grid(table: Tag) -> list[list[_Cell]]:
                 info = _Cell(text, markers, emphasis, cell.name == "th", lines=_lines(cell),
                              marked=_marked(cell) if not emphasis else "")
             rowspan, colspan = _span(cell, "rowspan", len(rows) - r), _span(cell, "colspan", 1000)
+            spread += rowspan * colspan
+            if spread > limits.table_cells:
+                raise limits.refuse("table_cells", f"table {k}", f"more than {limits.table_cells:,} cells once its "
+                                    f"colspan and rowspan are spread out, at row {r + 1}", path)
             for dc in range(colspan):
                 row.append(info)
                 for dr in range(1, rowspan):
@@ -204,6 +214,8 @@ def table_grid(table: Tag) -> list[list[_Cell]]:
             row.append(pending.pop((r, col)))
         grid.append(row)
     width = max((len(row) for row in grid), default=0)
+    if width * len(grid) > limits.table_cells:  # short rows padded to the widest
+        raise limits.refuse("table_cells", f"table {k}", f"{len(grid):,} rows × {width:,} columns", path)
     for row in grid:
         # one cell spanning the row: a section label; cells beside it with no text (an image spanning
         # many rows, say) do not make it a row of values
@@ -324,8 +336,8 @@ def _notes(table: Tag) -> list[str]:
     return list(dict.fromkeys(notes))
 
 
-def _read_table(table: Tag, k: int) -> SourceTable | None:
-    grid = table_grid(table)
+def _read_table(table: Tag, k: int, path: str = "") -> SourceTable | None:
+    grid = table_grid(table, path, k)
     if not grid or len(grid[0]) < 2:
         return None
     count = _header_count(table, grid)
@@ -356,7 +368,7 @@ def read_html(text: str, path: str) -> list[SourceTable]:
     tables: list[SourceTable] = []
     seen: dict[str, int] = {}
     for k, element in enumerate(soup.find_all("table"), start=1):
-        table = _read_table(element, k)
+        table = _read_table(element, k, path)
         if table is None:
             continue
         if table.name in seen:

@@ -289,6 +289,9 @@ def _heading(lines: list[str], i: int) -> str | None:
 
 def _table(lines: list[str], i: int, path: str) -> tuple[tuple[str, ...], list[tuple[RawCell, ...]], int]:
     """Read the table whose header is on line ``i``; return header, rows, next line."""
+    from claimcheck.limits import current
+
+    limits = current()
     header = tuple(header_text(c) for c in split_row(lines[i]))
     width = len(header)
     rows, j = [], i + 2
@@ -299,6 +302,8 @@ def _table(lines: list[str], i: int, path: str) -> tuple[tuple[str, ...], list[t
                 f"ragged table row: {len(cells)} cells where the header has {width}", path=path, row=j + 1
             )
         cells = (cells + [""] * width)[:width]
+        if (len(rows) + 1) * width > limits.table_cells:
+            raise limits.refuse("table_cells", "a table", f"more than {limits.table_cells:,} cells by row {j + 1}", path)
         row = []
         for col, raw in enumerate(cells):
             text, markers, emphasis = read_cell(raw)

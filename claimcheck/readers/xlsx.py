@@ -117,10 +117,41 @@ def render(value: object, number_format: str | None) -> str:
     return " ".join(str(value).split())
 
 
+_MERGE = re.compile(rb'<mergeCell\s+ref="([A-Z]{1,3})([0-9]{1,7}):([A-Z]{1,3})([0-9]{1,7})"')
+
+
+def _precheck(data: bytes, path: str) -> None:
+    """Before openpyxl reads the workbook: what its parts unzip to (zipfile never returns more than a
+    part declares) against ``xlsx-bytes``, and the positions its merged ranges cover against
+    ``xlsx-cells`` (openpyxl makes an object for each, so C3:Z100000 alone takes half a minute)."""
+    import zipfile
+
+    from openpyxl.utils import column_index_from_string
+
+    from claimcheck.limits import current
+
+    limits = current()
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            size = sum(info.file_size for info in archive.infolist())
+            if size > limits.xlsx_bytes:
+                raise limits.refuse("xlsx_bytes", "the workbook", f"{size:,} bytes unzipped", path)
+            for info in archive.infolist():
+                if not info.filename.startswith("xl/worksheets/"):
+                    continue
+                merged = sum((int(r2) - int(r1) + 1) * (column_index_from_string(c2.decode()) - column_index_from_string(c1.decode()) + 1)
+                             for c1, r1, c2, r2 in _MERGE.findall(archive.read(info)))
+                if merged > limits.xlsx_cells:
+                    raise limits.refuse("xlsx_cells", f"worksheet {info.filename}", f"its merged ranges span {merged:,} cells", path)
+    except zipfile.BadZipFile as exc:
+        raise InputError(f"cannot read the file as an XLSX workbook ({exc})", path=path) from None
+
+
 def _load(data: bytes, path: str):
     import openpyxl
     from openpyxl.utils.exceptions import InvalidFileException
 
+    _precheck(data, path)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -133,6 +164,19 @@ def _load(data: bytes, path: str):
 
 
 _Pos = tuple[int, int]
+
+
+def _within_limits(sheet, path: str) -> None:
+    """A sheet whose range, or whose merged ranges, span more positions than the ``xlsx-cells`` limit is
+    refused before its positions are walked (one cell at XFD1048576 spans 17 billion)."""
+    from claimcheck.limits import current
+
+    limits = current()
+    area = (sheet.max_row - sheet.min_row + 1) * (sheet.max_column - sheet.min_column + 1)
+    merged = sum((m.max_row - m.min_row + 1) * (m.max_col - m.min_col + 1) for m in sheet.merged_cells.ranges)
+    for what, count in (("range spans", area), ("merged ranges span", merged)):
+        if count > limits.xlsx_cells:
+            raise limits.refuse("xlsx_cells", f"sheet {sheet.title!r}", f"its {what} {count:,} cells", path)
 
 
 def _cells(sheet) -> dict[_Pos, tuple[str, tuple[str, ...], _Pos]]:
@@ -171,6 +215,7 @@ def _continues_header(sheet, cells, header_rows: list[int], first_col: int) -> b
 
 
 def _read_sheet(sheet, path: str) -> SourceTable | None:
+    _within_limits(sheet, path)
     cells = _cells(sheet)
     if not cells:
         return None

@@ -15,6 +15,8 @@ reference's rows mean what the page's rows mean:
 
 from __future__ import annotations
 
+import contextlib
+
 import hashlib
 from dataclasses import replace
 from functools import lru_cache
@@ -98,8 +100,11 @@ def reference_scores(sources: Sequence[tuple[ReferenceSource, str | Path]], reso
 
     wanted = None if models is None else [i for i in {identity(m) for m in models} if i is not None]
     out: dict[str, tuple[Score, ...]] = {}
+    from claimcheck.limits import Limits, applied
+
     for ref, path in sources:
-        inputs, tables = read_sources([str(path)], fetch=None if ref.bundled else fetch)
+        with applied(Limits()) if ref.bundled else contextlib.nullcontext():  # the user's limits are for their inputs
+            inputs, tables = read_sources([str(path)], fetch=None if ref.bundled else fetch)
         if ref.notes:  # the publisher's evaluation details speak for every table of the excerpt
             tables = [replace(t, notes=(*t.notes, *ref.notes)) for t in tables]
         if ref.bundled and wanted is not None and not _names_any(tables, wanted):

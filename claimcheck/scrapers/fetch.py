@@ -12,6 +12,7 @@ which it got; :func:`fetch_html` accepts HTML only.
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass
 from importlib import metadata
 
@@ -58,8 +59,26 @@ def _client(timeout: float) -> httpx.Client:
 
 
 def _get(client: httpx.Client, url: str, timeout: float) -> httpx.Response:
+    """The response to GET ``url``, its body read under the limits: at most ``download-bytes`` once
+    decompressed (a gzip bomb stops there) and within ``fetch-seconds`` in all (a server that trickles a
+    byte a second, each read within the per-read timeout, stops there)."""
+    from claimcheck.limits import current
+
+    limits = current()
+    deadline = time.monotonic() + limits.fetch_seconds
     try:
-        return client.get(url)
+        with client.stream("GET", url) as streamed:
+            body, size = [], 0
+            for chunk in streamed.iter_bytes():
+                size += len(chunk)
+                if size > limits.download_bytes:
+                    raise _refused(limits, "download_bytes", url, f"more than {limits.download_bytes:,} bytes")
+                if time.monotonic() > deadline:
+                    raise _refused(limits, "fetch_seconds", url, f"more than {limits.fetch_seconds:g} s")
+                body.append(chunk)
+        kept = [(k, v) for k, v in streamed.headers.raw if k.lower() not in (b"content-encoding", b"content-length")]
+        return httpx.Response(streamed.status_code, headers=kept, content=b"".join(body), request=streamed.request,
+                              extensions=streamed.extensions)  # the body as read, already decompressed
     except httpx.TimeoutException as exc:
         raise FetchError(f"timed out after {timeout:g}s fetching {url} ({type(exc).__name__})") from None
     except httpx.TooManyRedirects:
@@ -70,6 +89,11 @@ def _get(client: httpx.Client, url: str, timeout: float) -> httpx.Response:
         raise FetchError(f"invalid URL {url!r}: {_detail(exc)}") from None
     except httpx.HTTPError as exc:
         raise FetchError(f"request failed for {url}: {type(exc).__name__}: {_detail(exc)}") from None
+
+
+def _refused(limits, field: str, url: str, met: str) -> FetchError:
+    """A fetch stopped by a limit, as one line naming it and how to raise it."""
+    return FetchError(limits.refuse(field, f"the page {url}", met).one_line())
 
 
 def _detail(exc: Exception) -> str:

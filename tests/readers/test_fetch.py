@@ -182,3 +182,58 @@ def test_fetch_page_refuses_other_types_in_one_line():
 
 def test_fetch_html_still_wants_html():
     assert failure("https://raw.test/README.md") == "expected HTML but got text/plain from https://raw.test/README.md"
+
+
+def _client_for(handler):
+    return httpx.Client(transport=httpx.MockTransport(handler), follow_redirects=True)
+
+
+def test_a_page_past_the_download_limit_is_refused_once_decompressed():
+    """A gzip bomb: 100 KB on the wire, 10 MB inflated; the limit counts what is inflated."""
+    import gzip
+
+    from claimcheck.limits import Limits, applied
+
+    bomb = gzip.compress(b"<html><table>" + b" " * 10_000_000)
+
+    def serve(request):
+        return httpx.Response(200, headers={"content-type": "text/html", "content-encoding": "gzip"}, content=bomb)
+
+    assert len(bomb) < 100_000
+    with applied(Limits(download_bytes=1_000_000)), pytest.raises(FetchError) as err:
+        fetch_page("https://example.com/bomb", client=_client_for(serve))
+    message = str(err.value)
+    assert "download-bytes limit of 1,000,000 bytes" in message and "--limit download-bytes=N" in message
+    assert "\n" not in message
+    page = fetch_page("https://example.com/bomb", client=_client_for(serve))  # the default limit: read
+    assert len(page.text) > 10_000_000
+
+
+def test_a_page_that_trickles_past_the_deadline_is_refused(monkeypatch):
+    """Each read arrives within the per-read timeout, but the page as a whole takes too long."""
+    from claimcheck.limits import Limits, applied
+
+    clock = iter(range(0, 10_000, 7))  # seven seconds pass between reads
+    monkeypatch.setattr(fetch_module.time, "monotonic", lambda: next(clock))
+
+    class Trickle(httpx.SyncByteStream):
+        def __iter__(self):
+            for _ in range(100):
+                yield b"x"
+
+    def serve(request):
+        return httpx.Response(200, headers={"content-type": "text/html"}, stream=Trickle())
+
+    with applied(Limits(fetch_seconds=30)), pytest.raises(FetchError, match="fetch-seconds limit of 30 s"):
+        fetch_page("https://example.com/slow", client=_client_for(serve))
+
+
+def test_a_redirected_page_keeps_its_final_url_and_charset():
+    def serve(request):
+        if request.url.path == "/old":
+            return httpx.Response(301, headers={"location": "https://example.com/new"})
+        return httpx.Response(200, headers={"content-type": "text/html; charset=gbk"},
+                              content="<html><table><tr><td>数学</td></tr></table></html>".encode("gbk"))
+
+    page = fetch_page("https://example.com/old", client=_client_for(serve))
+    assert page.url == "https://example.com/new" and "数学" in page.text

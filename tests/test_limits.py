@@ -1,0 +1,126 @@
+"""The limits on what is read: one policy, each refusal one line naming the limit and how to raise it."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimcheck.errors import ConfigError, InputError
+from claimcheck.limits import Limits, applied, current, parse, parse_pairs
+from claimcheck.pipeline import Options, audit
+from tests.conftest import EXAMPLES, run_cli
+
+
+def test_the_defaults_and_their_names():
+    limits = Limits()
+    assert (limits.input_bytes, limits.download_bytes, limits.table_cells) == (64 * 2 ** 20, 32 * 2 ** 20, 250_000)
+    assert current() == limits
+    assert set(Limits.NAMES.values()) == {"input-bytes", "download-bytes", "fetch-seconds", "table-cells",
+                                          "xlsx-cells", "xlsx-bytes"}
+
+
+def test_parse_reads_names_as_on_the_command_line():
+    assert parse({"table-cells": "1_000_000", "fetch-seconds": "2.5"}) == Limits(table_cells=1_000_000, fetch_seconds=2.5)
+    assert parse(None) == Limits() and parse_pairs(("table-cells=7", " input-bytes = 9 ")) == {
+        "table-cells": "7", "input-bytes": "9"}
+    for bad, words in (({"tablecells": 3}, "unknown limit"), ({"table-cells": "x"}, "positive whole number"),
+                       ({"table-cells": 0}, "positive"), ({"fetch-seconds": -1}, "positive number"),
+                       ({"table-cells": "2.5"}, "whole number")):
+        with pytest.raises(ConfigError, match=words):
+            parse(bad)
+    with pytest.raises(ConfigError, match="NAME=VALUE"):
+        parse_pairs(("table-cells",))
+
+
+def test_a_refusal_is_one_line_with_the_way_to_raise_it():
+    err = Limits(table_cells=10).refuse("table_cells", "table 2", "12 rows × 3 columns", "t.html")
+    assert isinstance(err, InputError) and err.exit_status == 2
+    assert err.one_line() == ("t.html: table 2 (12 rows × 3 columns) exceeds the table-cells limit of 10 "
+                              "(raise it with --limit table-cells=N)")
+    assert "of 64 MiB" in Limits().refuse("input_bytes", "the file", "x").one_line()
+    assert "of 60 s" in Limits().refuse("fetch_seconds", "the page", "x").one_line()
+
+
+def test_applied_sets_the_limits_for_a_block_only():
+    with applied(Limits(table_cells=5)):
+        assert current().table_cells == 5
+    assert current().table_cells == 250_000
+
+
+@pytest.mark.parametrize("limit, text", [
+    ("input-bytes=100", "the file (1,044 bytes) exceeds the input-bytes limit of 100 bytes"),
+    ("table-cells=55", "the table (14 rows × 4 columns) exceeds the table-cells limit of 55"),  # 56 cells
+])
+def test_the_command_line_raises_and_lowers_a_limit(limit, text):
+    path = str(EXAMPLES / "astra_fable_release.csv")
+    result = run_cli(path, "--no-pdf", "--limit", limit)
+    assert result.exit_code == 2 and text in result.stderr and result.stderr.count("\n") == 1
+    assert run_cli(path, "--no-pdf", "--limit", "table-cells=56", "--fail-on", "never").exit_code == 0  # 14 × 4
+
+
+def test_stdin_past_the_input_limit_is_refused():
+    from claimcheck.readers import read_input
+
+    with applied(Limits(input_bytes=10)), pytest.raises(InputError, match="input-bytes limit of 10 bytes"):
+        read_input("-", 0, stdin=b"Benchmark,A\nGPQA,1\n")
+
+
+def test_a_project_file_sets_limits_and_a_flag_wins(tmp_path, monkeypatch):
+    (tmp_path / "claimcheck.toml").write_text('limits = {table-cells = 50}\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    path = str(EXAMPLES / "astra_fable_release.csv")
+    assert run_cli(path, "--no-pdf").exit_code == 2
+    assert run_cli(path, "--no-pdf", "--limit", "table-cells=100", "--fail-on", "never").exit_code == 0
+    (tmp_path / "claimcheck.toml").write_text('limits = {tablecells = 50}\n', encoding="utf-8")
+    result = run_cli(path, "--no-pdf")
+    assert result.exit_code == 2 and "unknown limit 'tablecells'" in result.stderr
+
+
+def test_span_amplification_in_html_is_refused_before_it_is_built(tmp_path):
+    """rowspan=65534 over 2,000 rows of colspan=1000: two million cells from 2,000 tags (hung past 60 s)."""
+    page = tmp_path / "spans.html"
+    page.write_text('<table><tr><th>Benchmark</th><th>A</th></tr><tr><td rowspan="65534">GPQA</td><td>70.2</td></tr>'
+                    + '<tr><td colspan="1000">1</td></tr>' * 2000 + "</table>", encoding="utf-8")
+    with pytest.raises(InputError, match=r"table 1 \(more than 250,000 cells once its colspan and rowspan"):
+        audit([str(page)])
+    tall = tmp_path / "tall.html"  # rowspans alone: 600 cells of the first row each spanning 600 rows
+    tall.write_text("<table><tr>" + '<td rowspan="600">x</td>' * 600 + "</tr>" + "<tr></tr>" * 599 + "</table>",
+                    encoding="utf-8")
+    with pytest.raises(InputError, match="once its colspan and rowspan are spread out, at row 1"):
+        audit([str(tall)])
+    wide = tmp_path / "wide.html"  # short rows padded to one long one
+    wide.write_text("<table><tr><th>B</th>" + "<th>m</th>" * 600 + "</tr>" + "<tr><td>x</td></tr>" * 500 + "</table>",
+                    encoding="utf-8")
+    with pytest.raises(InputError, match="501 rows × 601 columns"):
+        audit([str(wide)])
+    assert audit([str(wide)], Options(limits=Limits(table_cells=400_000))).scores == ()  # raised: read (no values)
+
+
+def test_a_markdown_table_past_the_cell_limit_is_refused(tmp_path):
+    page = tmp_path / "t.md"
+    page.write_text("| a | b |\n|---|---|\n" + "| x | 1 |\n" * 6, encoding="utf-8")
+    with pytest.raises(InputError, match="more than 11 cells by row 8"):  # six rows of two: the sixth, line 8
+        audit([str(page)], Options(limits=Limits(table_cells=11)))
+    assert audit([str(page)], Options(limits=Limits(table_cells=12))).scores  # at the limit: read
+
+
+def test_xlsx_ranges_and_unzipped_size_are_checked_before_they_are_walked(tmp_path):
+    import openpyxl
+
+    def book(name, fill):
+        wb = openpyxl.Workbook()
+        ws = wb.active
+        ws["A1"], ws["B1"], ws["A2"], ws["B2"] = "Benchmark", "A", "GPQA Diamond", 0.702
+        fill(ws)
+        wb.save(tmp_path / name)
+        return str(tmp_path / name)
+
+    far = book("far.xlsx", lambda ws: ws.__setitem__("XFD1048576", "x"))
+    with pytest.raises(InputError, match="its range spans 17,179,869,184 cells"):
+        audit([far])
+    merged = book("merged.xlsx", lambda ws: ws.merge_cells("C3:Z100000"))
+    with pytest.raises(InputError, match="its merged ranges span 2,399,952 cells"):
+        audit([merged])
+    plain = book("plain.xlsx", lambda ws: None)
+    assert audit([plain]).scores
+    with pytest.raises(InputError, match="xlsx-bytes limit of 1,000 bytes"):
+        audit([plain], Options(limits=Limits(xlsx_bytes=1000)))
