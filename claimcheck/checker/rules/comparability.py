@@ -685,7 +685,7 @@ class SecondhandScore(Rule):
             yield self.finding(
                 (f"{cell_name(s)} is" if len(cells) == 1 else
                  f"{s.model}'s {len(cells)} values ({rows_ref(cells)}) are") + " reported as copied from another "
-                f"report, not measured here", scores=[c.id for c in cells], words=s.resolution.reasons.get("secondhand"))
+                "report, not measured here", scores=[c.id for c in cells], words=s.resolution.reasons.get("secondhand"))
         yield from copies
 
     def _copies(self, context: CheckContext) -> Iterator[Finding]:
