@@ -144,11 +144,14 @@ def _lines(cell: Tag) -> tuple[str, ...]:
 
 
 def _span(cell: Tag, attr: str, limit: int) -> int:
+    """A cell's rowspan or colspan as HTML reads it: rowspan="0" runs to the end of the table (``limit``),
+    colspan="0" is no span at all (HTML5 reads it as 1, where it once meant "to the end" and spread
+    one cell over 1,000 columns); anything unreadable is 1, anything larger is ``limit``."""
     try:
         value = int(str(cell.get(attr, "1")).strip())
     except ValueError:
         return 1
-    return limit if value == 0 else max(1, min(value, limit))
+    return limit if value == 0 and attr == "rowspan" else max(1, min(value, limit))
 
 
 def _own_rows(table: Tag) -> list[Tag]:
@@ -225,7 +228,20 @@ def table_grid(table: Tag, path: str = "", k: int = 1) -> list[list[_Cell]]:
             first = row[0]
             row[:] = [_Cell(first.text, first.markers, first.emphasis, first.header, True)] * len(row)
         row.extend([_Cell("", (), (), False)] * (width - len(row)))
-    return grid
+    return _without_echo_columns(grid)
+
+
+def _without_echo_columns(grid: list[list[_Cell]]) -> list[list[_Cell]]:
+    """The grid without the columns that only echo the column to their left: every cell a colspan's copy
+    of its left neighbour, or empty.  They hold nothing of their own, and as value columns they were
+    models named "" (a colspan="1000" on two cells made 2,000 of them, and quadratic work downstream)."""
+    if not grid:
+        return grid
+    keep = [0] + [j for j in range(1, len(grid[0]))
+                  if not all(row[j] is row[j - 1] or not (row[j].text.strip() or row[j].markers) for row in grid)]
+    if len(keep) == len(grid[0]):
+        return grid
+    return [[row[j] for j in keep] for row in grid]
 
 
 def _header_count(table: Tag, grid: list[list[_Cell]]) -> int:

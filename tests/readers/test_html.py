@@ -154,3 +154,22 @@ def test_rows_inside_a_stray_wrapper_are_the_table_s_own():
     """Review: lxml keeps <form>/<div> between <table> and <tr>; those rows are still the table's."""
     table = only("<table><form><tr><th>Benchmark</th><th>A</th></tr><tr><td>GPQA</td><td>57.9</td></tr></form></table>")
     assert texts(table) == [["GPQA", "57.9"]]
+
+
+def test_colspan_zero_is_one_column_and_echo_columns_are_dropped():
+    """HTML5 reads colspan="0" as 1 (it had spread one cell over 1,000 columns); columns that only repeat
+    their left neighbour's colspan, or are empty, are no columns of their own (2,000 models named "")."""
+    from claimcheck.readers.html import read_html
+
+    zero = read_html('<table><tr><th>Benchmark</th><th>A</th><th>B</th></tr>'
+                     '<tr><td colspan="0">GPQA</td><td>70.2</td><td>60.1</td></tr></table>', "t.html")[0]
+    assert zero.header == ("Benchmark", "A", "B") and [c.text for c in zero.rows[0]] == ["GPQA", "70.2", "60.1"]
+    spread = read_html('<table><tr><th>Benchmark</th><th>A</th><th>B</th></tr>'
+                       '<tr><td>GPQA</td><td colspan="1000">70.2</td><td>60.1</td></tr>'
+                       '<tr><td>MMLU</td><td>80.1</td><td>79.9</td></tr></table>', "t.html")[0]
+    assert spread.header == ("Benchmark", "A", "B", "")
+    assert [[c.text for c in row] for row in spread.rows] == [["GPQA", "70.2", "70.2", "60.1"], ["MMLU", "80.1", "79.9", ""]]
+    two_level = read_html('<table><tr><th rowspan="2">Benchmark</th><th colspan="2">AIME 2024</th></tr>'
+                          '<tr><th>pass@1</th><th>cons@64</th></tr><tr><td>Nova</td><td>72.1</td><td>90.0</td></tr>'
+                          "</table>", "t.html")[0]
+    assert len(two_level.header) == 3  # a header spanning sub-columns with their own cells keeps them all

@@ -546,9 +546,11 @@ class AggregateMismatch(Rule):
                 r = f.closest
                 assert r is not None
                 of = len(rows[f.aggregate.group])
-                parts.append(f"{f.aggregate.title!r} (row {f.aggregate.row}) is not the mean of {r.inputs.where} for "
-                             f"{len(fits)} of {of} models ({f.aggregate.model} {f.aggregate.cell.shown} vs "
-                             f"{_fmt(r.expected, f.aggregate)} from {len(r.cells)} rows)")
+                gives = f"{f.aggregate.model} {f.aggregate.cell.shown} where {r.inputs.where} give {_fmt(r.expected, f.aggregate)}"
+                parts.append(f"{f.aggregate.title!r} (row {f.aggregate.row}) recomputes for none of the {of} models ({gives})"
+                             if len(fits) == of else
+                             f"{f.aggregate.title!r} (row {f.aggregate.row}) recomputes from nothing the page shows for "
+                             f"{len(fits)} of its {of} models ({gives})")
             if unseen:
                 names = [repr(a.title) for a in unseen]
                 parts.append(f"{' and '.join(names) if len(names) <= 2 else ', '.join(names[:-1]) + ' and ' + names[-1]} "
