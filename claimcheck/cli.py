@@ -113,7 +113,7 @@ def _default_pdf(source: str) -> Path:
 @click.option("-q", "--quiet", is_flag=True, help="Only the summary counts and conclusions.")
 @click.option("--limit", "limit_pairs", multiple=True, metavar="NAME=N",
               help="Raise (or lower) one of the limits on what is read: input-bytes, download-bytes, fetch-seconds, "
-                   "table-cells, xlsx-cells (defaults in the README).")
+                   "table-cells, xlsx-cells, xlsx-bytes (defaults in the README).")
 @click.pass_context
 def check(ctx, sources, output, fmt, color, no_pdf, assume_n, benchmark, registries, select, extend_select, ignore,
           fail_on, alpha, power, ci_method, claims_files, subject, as_of, reference_files, no_bundled_references, export_claims, config_path,
@@ -389,8 +389,9 @@ def main(argv: list[str] | None = None) -> None:
     import os
 
     args = list(sys.argv[1:] if argv is None else argv)
-    debug = "--debug" in args or os.environ.get("CLAIMCHECK_DEBUG", "") not in ("", "0")
-    args = [a for a in args if a != "--debug"]
+    end = args.index("--") if "--" in args else len(args)  # after "--" a "--debug" is a file name
+    debug = "--debug" in args[:end] or os.environ.get("CLAIMCHECK_DEBUG", "") not in ("", "0")
+    args = [a for a in args[:end] if a != "--debug"] + args[end:]
     try:
         _invoke(args)
     except Exception as exc:  # noqa: BLE001 - a bug, said in one line; click and input errors are handled below

@@ -5,8 +5,8 @@ limits = {table-cells = 1000000}``); a refusal is one line naming the limit, the
 raise it, exit status 2.  The defaults sit far above any real release page or leaderboard export
 (the largest corpus page is 0.1 MB with 303 cells in one table) and far below what exhausts a machine.
 
-    current().input_bytes            -> 67108864
-    with applied({"table-cells": 10}): ...
+    current().input_bytes                    -> 67108864
+    with applied(parse({"table-cells": 10})): ...
 """
 
 from __future__ import annotations

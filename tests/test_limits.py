@@ -124,3 +124,82 @@ def test_xlsx_ranges_and_unzipped_size_are_checked_before_they_are_walked(tmp_pa
     assert audit([plain]).scores
     with pytest.raises(InputError, match="xlsx-bytes limit of 1,000 bytes"):
         audit([plain], Options(limits=Limits(xlsx_bytes=1000)))
+
+
+def _rezip(path, name: str, edit) -> None:
+    """Rewrite one part of an XLSX archive."""
+    import zipfile
+
+    with zipfile.ZipFile(path) as src:
+        parts = {info.filename: src.read(info) for info in src.infolist()}
+    parts[name] = edit(parts[name])
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as out:
+        for part, data in parts.items():
+            out.writestr(part, data)
+
+
+def test_merged_ranges_are_found_in_either_quote_and_any_attribute_order(tmp_path):
+    """A review found <mergeCell ref='A10:Z300000'/> (single quotes) and an attribute before ref slipping past
+    the pre-check, into openpyxl's 7.8 million cell objects."""
+    import openpyxl
+
+    for k, tag in enumerate(("<mergeCell ref='A10:Z300000'/>", '<mergeCell x="1" ref="a10:z300000"/>')):
+        wb = openpyxl.Workbook()
+        ws = wb.active
+        ws["A1"], ws["B1"], ws["A2"], ws["B2"] = "Benchmark", "A", "GPQA Diamond", 0.702
+        path = tmp_path / f"m{k}.xlsx"
+        wb.save(path)
+        _rezip(path, "xl/worksheets/sheet1.xml",
+               lambda xml: xml.replace(b"</sheetData>", b'</sheetData><mergeCells count="1">' + tag.encode() + b"</mergeCells>"))
+        with pytest.raises(InputError, match="its merged ranges span 7,799,766 cells"):
+            audit([str(path)])
+
+
+def test_a_damaged_archive_is_a_refusal_not_a_bug(tmp_path):
+    """An archive whose part names an unknown compression method raised NotImplementedError (exit 3)."""
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    wb.active["A1"], wb.active["B1"] = "Benchmark", "A"
+    path = tmp_path / "meth.xlsx"
+    wb.save(path)
+    data = bytearray(path.read_bytes())
+    for magic, offset in ((b"PK\x03\x04", 8), (b"PK\x01\x02", 10)):  # every local header and directory entry
+        at = data.find(magic)
+        while at != -1:
+            data[at + offset:at + offset + 2] = (99).to_bytes(2, "little")  # compression method 99: unknown
+            at = data.find(magic, at + 4)
+    path.write_bytes(bytes(data))
+    with pytest.raises(InputError, match="cannot read the file as an XLSX workbook"):
+        audit([str(path)])
+
+
+def test_a_pipe_is_read_no_further_than_the_input_limit(tmp_path):
+    """A pipe's size is 0 to stat(): the read itself stops one byte past the limit."""
+    import os
+    import threading
+
+    fifo = tmp_path / "pipe.csv"
+    os.mkfifo(fifo)
+
+    def write():
+        with open(fifo, "wb") as f:
+            try:
+                f.write(b"Benchmark,A\n" + b"x,1\n" * 300_000)
+            except BrokenPipeError:
+                pass
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    with pytest.raises(InputError, match="more than 1,000 bytes"):
+        audit([str(fifo)], Options(limits=Limits(input_bytes=1000)))
+    writer.join(timeout=10)
+
+
+def test_debug_after_a_double_dash_is_a_file_name(tmp_path, monkeypatch, capsys):
+    from claimcheck.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as exit_:
+        main(["check", "--no-pdf", "--", "--debug"])
+    assert exit_.value.code == 2 and "--debug" in capsys.readouterr().err  # the file '--debug' is not found

@@ -346,10 +346,10 @@ def category_fits(context: CheckContext) -> tuple[CategoryFit, ...]:
 def _category_fits(context: CheckContext) -> tuple[CategoryFit, ...]:
     from claimcheck.models.names import clean
 
-    rows: dict[tuple[int, int, str, str], list[Score]] = {}  # (input, table, category, model) -> benchmark cells
+    rows: dict[tuple[int, str, str], dict[int, list[Score]]] = {}  # (input, category, model) -> table -> cells
     for s in context.scores:
         if s.section and is_benchmark_row(s) and s.status in ("checked", "missing"):
-            rows.setdefault((s.input, s.table, _category_key(s.section), clean(s.model)), []).append(s)
+            rows.setdefault((s.input, _category_key(s.section), clean(s.model)), {}).setdefault(s.table, []).append(s)
     headed: dict[str, list[int]] = {}  # heading -> the tables printed under it
     for r in context.readings:
         for caption in r.captions:
@@ -364,8 +364,8 @@ def _category_fits(context: CheckContext) -> tuple[CategoryFit, ...]:
         if not _is_aggregate(s) or s.value is None or _MEAN.match(s.label) or _TOTAL.match(s.label):
             continue
         key, model = _category_key(s.title), clean(s.model)
-        places = [(f"the '{s.title}' rows of table {t + 1}", cells) for (i, t, cat, m), cells in rows.items()
-                  if i == s.input and cat == key and m == model]
+        places = [(f"the '{s.title}' rows of table {t + 1}", cells)
+                  for t, cells in rows.get((s.input, key, model), {}).items()]
         places += [(f"the benchmark rows of table {t + 1}, printed under '{s.title}'", by_table[(s.input, t, model)])
                    for t in headed.get(key, ()) if t != s.table and (s.input, t, model) in by_table]
         tried = []

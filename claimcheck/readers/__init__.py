@@ -92,10 +92,12 @@ def _load(source: str, stdin: bytes | None) -> tuple[bytes, str]:
         return data, sniff_format(data)
     path = Path(source)
     try:
-        size = path.stat().st_size
-        if size > limits.input_bytes:
-            raise limits.refuse("input_bytes", "the file", f"{size:,} bytes", source)
-        data = path.read_bytes()
+        with path.open("rb") as f:  # read no further than the limit: a pipe or device says its size is 0
+            data = f.read(limits.input_bytes + 1)
+        if len(data) > limits.input_bytes:
+            size = path.stat().st_size
+            raise limits.refuse("input_bytes", "the file", f"{size:,} bytes" if size > limits.input_bytes
+                                else f"more than {limits.input_bytes:,} bytes", source)
     except FileNotFoundError:
         raise InputError("file not found", path=source) from None
     except IsADirectoryError:

@@ -13,6 +13,7 @@ import datetime as dt
 import io
 import re
 import warnings
+import zlib
 from decimal import ROUND_HALF_UP, Decimal
 
 from claimcheck.errors import InputError
@@ -117,7 +118,8 @@ def render(value: object, number_format: str | None) -> str:
     return " ".join(str(value).split())
 
 
-_MERGE = re.compile(rb'<mergeCell\s+ref="([A-Z]{1,3})([0-9]{1,7}):([A-Z]{1,3})([0-9]{1,7})"')
+#: a merged range, its ref attribute anywhere in the tag and in either quote (one tag is bounded by its ">")
+_MERGE = re.compile(rb"""<(?:\w+:)?mergeCell\b[^>]*?\bref\s*=\s*["']\$?([A-Za-z]{1,3})\$?([0-9]{1,7}):\$?([A-Za-z]{1,3})\$?([0-9]{1,7})["']""")
 
 
 def _precheck(data: bytes, path: str) -> None:
@@ -139,12 +141,14 @@ def _precheck(data: bytes, path: str) -> None:
             for info in archive.infolist():
                 if not info.filename.startswith("xl/worksheets/"):
                     continue
-                merged = sum((int(r2) - int(r1) + 1) * (column_index_from_string(c2.decode()) - column_index_from_string(c1.decode()) + 1)
-                             for c1, r1, c2, r2 in _MERGE.findall(archive.read(info)))
+                merged = sum(
+                    (abs(int(r2) - int(r1)) + 1) * (abs(column_index_from_string(c2.decode().upper())
+                                                        - column_index_from_string(c1.decode().upper())) + 1)
+                    for c1, r1, c2, r2 in _MERGE.findall(archive.read(info)))
                 if merged > limits.xlsx_cells:
                     raise limits.refuse("xlsx_cells", f"worksheet {info.filename}", f"its merged ranges span {merged:,} cells", path)
-    except zipfile.BadZipFile as exc:
-        raise InputError(f"cannot read the file as an XLSX workbook ({exc})", path=path) from None
+    except (zipfile.BadZipFile, NotImplementedError, EOFError, ValueError, OSError, zlib.error) as exc:  # a damaged archive
+        raise InputError(f"cannot read the file as an XLSX workbook ({type(exc).__name__}: {exc})", path=path) from None
 
 
 def _load(data: bytes, path: str):
