@@ -313,24 +313,14 @@ def recompute(agg: Score, inputs: InputSet, method: str, cells: list[Score], mis
 
 
 @dataclass(frozen=True)
-class CategoryFit:
+class CategoryFit(AggregateFit):
     """A row of a table of category averages ("Reasoning", "Code generation") set against the rows the
     page files under that category elsewhere: the benchmark rows another table gives that category (a
     category column or section row), or the benchmark rows of a table printed under a heading of that
-    name.  One plain mean per such place, for the aggregate's own model; none when the page shows no
-    row of the category."""
+    name.  One plain mean per such place (``tried``), for the aggregate's own model; none when the page
+    shows no row of the category.  ``match`` and ``closest`` are an aggregate fit's."""
 
-    aggregate: Score
-    tried: tuple[Recomputed, ...]
-    shown: bool  # the page prints rows of the category for this model (recomputable or not)
-
-    @property
-    def match(self) -> Recomputed | None:
-        return next((r for r in self.tried if r.matches), None)
-
-    @property
-    def closest(self) -> Recomputed | None:
-        return min(self.tried, key=Recomputed.excess, default=None)
+    shown: bool = False  # the page prints rows of the category for this model (recomputable or not)
 
 
 def _category_key(text: str) -> str:
