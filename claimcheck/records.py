@@ -328,6 +328,8 @@ class Resolution:
     system_level: bool = False  # registry: scores belong to an agent+harness system
     in_house: bool = False  # registry: the publisher's own data, not released
     value_range: tuple[float, float] | None = None  # registry: the scale values lie on (1–10 for a judge score)
+    rating_step: float | None = None  # registry: the score is a mean of ratings in whole steps of this size
+    ratings_per_item: int = 1  # registry: ratings per item (MT-Bench: one per turn, two turns)
     single_run: bool = False  # a note says the benchmark was scored in a single run (one result per item)
     other_counts: tuple[tuple[str, int], ...] = ()  # registry: verified counts of the suite's other versions/subsets
     unstated_versions: tuple[str, ...] = ()  # registry: the versions it could be, when the table names none
@@ -455,6 +457,7 @@ class Comparison:
     n_source: tuple[str | None, str | None] = (None, None)
     expected_win_rate: float | None = None  # for rating gaps
     p_is_bound: bool = False  # p is only a lower bound (an SE at its smallest): it can show noise, never a lead
+    bound: str | None = None  # why p is a bound, as a message says it ("at the smallest standard error …")
     note: str | None = None
     method: str = "unpaired z test"  # or "paired (McNemar)", "paired cluster bootstrap", …
 

@@ -26,7 +26,7 @@ import re
 from typing import Iterable, Sequence
 
 from claimcheck.checker.base import ComparabilityRule
-from claimcheck.records import PROPORTION_UNITS, Comparison, Difference, Score
+from claimcheck.records import PROPORTION_UNITS, Comparison, Difference, Score, half_unit
 
 
 def candidate_pairs(scores: Sequence[Score], subject: str | None = None) -> list[tuple[Score, Score, str]]:
@@ -225,7 +225,40 @@ def _compare(cid: str, a: Score, b: Score, kind: str, diffs: tuple[Difference, .
         return _proportion_test(base, a, b, alpha, power, ci_method)
     if a.unit == "elo":
         return _rating_test(base, a, b, alpha)
+    if _whole_step_ratings(a) and _whole_step_ratings(b):
+        return _ratings_bound(base, a, b)
     return Comparison(**base, verdict="no-n", note=f"no sampling model for {a.unit} scores")
+
+
+def _whole_step_ratings(s: Score) -> bool:
+    """Whether the score is a mean of whole-step judge ratings over a known number of items (MT-Bench)."""
+    r = s.resolution
+    return (r.rating_step is not None and s.n is not None and s.value is not None
+            and (r.value_range is None or r.value_range[0] <= s.value <= r.value_range[1]))
+
+
+def _ratings_bound(base: dict, a: Score, b: Score) -> Comparison:
+    """The smallest p any pairing allows a lead between two means of whole-step ratings
+    (:func:`claimcheck.stats.paired.sign_flip_p_bound`): the lead as printed, widened by the rounding
+    of both cells, times the number of ratings, in steps (comparable scores of one benchmark share n)."""
+    from claimcheck.stats.paired import sign_flip_p_bound
+
+    r = a.resolution
+    ratings = a.n * r.ratings_per_item  # type: ignore[operator]
+    rounding = half_unit(a.cell.decimals) + half_unit(b.cell.decimals)
+    widest = abs(a.value - b.value) + rounding  # type: ignore[operator]
+    steps = round(widest * ratings / r.rating_step, 9)  # type: ignore[operator]
+    step = f"{r.rating_step:g}-point" if r.rating_step != 1 else "one-point"
+    return Comparison(
+        **base, p=sign_flip_p_bound(steps), p_is_bound=True, verdict="no-n",
+        method="exact sign-flip bound for whole-step ratings",
+        bound=f"even if every differing rating favoured one model by a single step ({ratings} ratings, "
+              f"a lead of at most {steps:.3g} {step} steps)",
+        note=(f"no per-item ratings: the lead of at most {widest:.3g} points (as printed, plus rounding) over {ratings} "
+              f"ratings is at most {steps:.3g} rating steps; an exact paired test of that many one-step wins gives "
+              f"p ≥ {sign_flip_p_bound(steps):.3g}, and any other pairing a larger p, so the data can show this gap "
+              f"within noise but not that it is real"),
+    )
 
 
 def _proportion_test(base: dict, a: Score, b: Score, alpha: float, power: float, ci_method: str) -> Comparison:
@@ -332,7 +365,8 @@ def _rating_test(base: dict, a: Score, b: Score, alpha: float) -> Comparison:
 
         test = vote_bound_gap_test(gap, a.votes, b.votes, alpha=alpha)
         return Comparison(**base, expected_win_rate=win, gap_ci=(test.ci.low, test.ci.high), z=test.z, p=test.p,
-                          p_is_bound=True, verdict="no-n", method=test.method,
+                          p_is_bound=True, bound="even at the smallest standard error the vote counts allow",
+                          verdict="no-n", method=test.method,
                           note=f"no published interval: the vote counts ({a.votes:,} and {b.votes:,}) bound the gap's "
                                f"standard error from below, so the data can show this gap within noise but not "
                                f"that it is real")

@@ -116,6 +116,16 @@ class KnobNote(_Strict):
     note: str
 
 
+class Ratings(_Strict):
+    """How a judge-scored benchmark's number is made: every item gets ``per_item`` ratings (one per
+    turn), each a whole multiple of ``step``, as the judge's prompt asks; the score is their mean."""
+
+    step: float = Field(gt=0)
+    per_item: int = Field(default=1, ge=1)
+    sources: tuple[str, ...] = Field(min_length=1)
+    note: str | None = None
+
+
 class Benchmark(_Strict):
     """One catalogue entry."""
 
@@ -131,6 +141,7 @@ class Benchmark(_Strict):
     direction: Literal["higher", "lower"] = "higher"
     chance: float | None = Field(default=None, ge=0, le=100)  # percent
     granularity: Granularity | None = None  # None: not known, so no k/n check is made
+    ratings: Ratings | None = None  # a mean of whole-step judge ratings (MT-Bench: 1-10 per turn)
     composite: bool = False
     system_level: bool = False  # scores belong to an agent+model system
     public: bool = True  # False: in-house data (items not released): nobody outside the publisher can run it

@@ -316,6 +316,8 @@ class Resolver:
             system_level=bench.system_level, composite=bench.composite, in_house=not bench.public,
             knobs=tuple(k.knob for k in bench.knobs),
             value_range=tuple(bench.range) if bench.range else None,
+            rating_step=bench.ratings.step if bench.ratings else None,
+            ratings_per_item=bench.ratings.per_item if bench.ratings else 1,
             other_counts=self.other_counts(bench, n),
             unstated_versions=(tuple(v.id for v in bench.versions) if version is None and len(bench.versions) > 1
                                and not (facets.window or facets.version) else ()),  # a stated window is stated

@@ -129,6 +129,30 @@ def mcnemar_exact(a_only: int, b_only: int) -> McNemar:
     return McNemar(a_only, b_only, _two_sided_half_binomial(min(a_only, b_only), total))
 
 
+def sign_flip_p_bound(lead_steps: float) -> float:
+    """The smallest two-sided p an exact sign-flip (paired permutation) test can give a lead of at most
+    ``lead_steps`` whole score steps, summed over all paired items: ``min(1, 2 ** (1 - floor(lead_steps)))``.
+
+    A score made of whole-number ratings (MT-Bench's judge gives 1-10) differs between two models
+    item by item by whole steps ``d_i``; their sum is the lead times the number of ratings.  Under
+    the sign-flip null every pattern of signs on the non-zero ``d_i`` is equally likely, and the
+    observed pattern and its mirror always reach the observed ``|sum d_i|``.  The smallest p for
+    a given sum ``T`` comes from ``T`` items each won by one step (``p = 2 / 2**T``); splitting
+    the lead over fewer, larger steps or adding items that go the other way only adds patterns
+    that reach ``T`` (for unit steps, ``sum_{j <= r} C(T + 2r, j) >= 2**(2r)``; the tests check
+    every vector of up to seven steps in -3..3 exhaustively).  So whatever the pairing, a lead
+    worth fewer than ``1 + log2(1 / alpha)`` steps (six at alpha = 0.05) cannot be significant.
+
+    Reference: Fisher, R. A. (1935). *The Design of Experiments*, section 21 (the randomisation
+    test of paired differences); Good, P. (2005). *Permutation, Parametric and Bootstrap Tests
+    of Hypotheses*, 3rd ed., section 3.1.
+    """
+    if not math.isfinite(lead_steps) or lead_steps < 0:
+        raise ValueError(f"lead_steps must be a finite number >= 0, got {lead_steps!r}")
+    steps = math.floor(lead_steps + 1e-9)  # a lead of 4.999999999 printed steps is 5
+    return 1.0 if steps <= 1 else 2.0 ** (1 - steps)
+
+
 def _two_sided_half_binomial(k: int, n: int) -> float:
     """``min(1, 2 P(X <= k))`` for ``X ~ Bin(n, 1/2)``, from the exact integer ``sum C(n, i)``."""
     term = tail = 1  # C(n, 0)

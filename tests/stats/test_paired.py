@@ -250,3 +250,53 @@ def test_cluster_robust_se_needs_two_clusters():
 
     with pytest.raises(ValueError):
         clustered_paired_difference([1, 0, 1], [0, 0, 1], ["c", "c", "c"])
+
+
+# ── sign_flip_p_bound: the smallest p any pairing allows a lead of whole rating steps ───────────────
+
+from claimcheck.stats.paired import sign_flip_p_bound  # noqa: E402
+
+
+def _sign_flip_p(d: tuple[int, ...]) -> float:
+    """The exact two-sided sign-flip p of paired differences ``d``, by enumerating every sign pattern."""
+    total = abs(sum(d))
+    hits = sum(1 for signs in itertools.product((1, -1), repeat=len(d))
+               if abs(sum(s * x for s, x in zip(signs, d))) >= total)
+    return hits / 2 ** len(d)
+
+
+@pytest.mark.parametrize("steps", range(1, 12))
+def test_sign_flip_bound_is_the_exact_test_of_unit_wins(steps):
+    # T items each won by one step: the exact sign test (scipy binomtest) and scipy's own permutation test
+    from scipy.stats import permutation_test
+
+    assert sign_flip_p_bound(steps) == pytest.approx(binomtest(steps, steps, 0.5).pvalue, rel=1e-12)
+    d = np.array([1.0] * steps + [0.0] * 5)
+    res = permutation_test((d,), np.sum, permutation_type="samples", alternative="two-sided", n_resamples=np.inf)
+    assert sign_flip_p_bound(steps) == pytest.approx(min(1.0, res.pvalue), rel=1e-12)
+
+
+def test_sign_flip_bound_holds_for_every_small_configuration():
+    # every vector of up to seven non-zero steps in -3..3: none reaches a smaller p than the bound for its sum
+    worst: dict[int, float] = {}
+    for m in range(1, 8):
+        for d in itertools.combinations_with_replacement((-3, -2, -1, 1, 2, 3), m):
+            if sum(d) > 0:
+                worst[sum(d)] = min(worst.get(sum(d), 1.0), _sign_flip_p(d))
+    for total, p in worst.items():
+        assert p >= sign_flip_p_bound(total) - 1e-15, (total, p)
+        if total <= 7:
+            assert p == pytest.approx(sign_flip_p_bound(total))  # and unit wins attain it
+
+
+def test_sign_flip_bound_edges():
+    assert sign_flip_p_bound(0) == 1.0
+    assert sign_flip_p_bound(1) == 1.0  # one win of one step: both sign patterns reach it
+    assert sign_flip_p_bound(1.99) == 1.0  # fractional steps round down: 1.99 steps is one whole win
+    assert sign_flip_p_bound(2) == 0.5
+    assert sign_flip_p_bound(4.8) == 0.125
+    assert sign_flip_p_bound(5.9999999999) == pytest.approx(2 ** -5)  # float noise in a product of printed values
+    assert sign_flip_p_bound(6) == pytest.approx(0.03125)
+    for bad in (-0.5, math.nan, math.inf):
+        with pytest.raises(ValueError):
+            sign_flip_p_bound(bad)

@@ -218,8 +218,8 @@ class GapWithinNoise(Rule):
                 x.resolution.n_source == "assumed" for x in [leader, *rivals])
             holm = (f" (Holm-adjusted p ≥ {context.alpha:g} within the {tests} judged gap{'s' if tests != 1 else ''} "
                     f"of its table)") if pairs and "it was tested against" in parts[-1] else ""
-            if any(c.p_is_bound for c, _ in pairs):
-                holm += ", even at the smallest standard error the vote counts allow"
+            if bounds := list(dict.fromkeys(c.bound for c, _ in pairs if c.p_is_bound and c.bound)):
+                holm += f", {bounds[0]}" if len(bounds) == 1 else ", even in the most favourable case"
             yield self.finding(
                 f"{first.title!r} ({first.ref}): " + "; ".join(parts) + holm + (" (n assumed)" if assumed else ""),
                 scores=ids,
@@ -307,7 +307,10 @@ class BestNotSignificant(Rule):
     said here, CC301 and the CC2xx rules already name the reason, with one exception: a lead
     between two proportions so small that it would just reach significance only on more items
     per model than any benchmark holds (``LARGE_BENCHMARK``; the z-only sample size, power 0.5)
-    is within noise whatever the unknown count (0.961 vs 0.960 needs about 291,000).
+    is within noise whatever the unknown count (0.961 vs 0.960 needs about 291,000).  A mean of
+    whole-step judge ratings (MT-Bench: two 1–10 ratings per question) has no binomial model, but a
+    lead worth fewer than 1 + log2(1/α) rating steps in all cannot be significant under any pairing
+    (exact sign-flip bound): 8.51 vs 8.49 over 160 ratings is at most 4.8 steps, p ≥ 0.125.
 
     Bad:
         | GPQA Diamond | **70.2%** | 68.7% |   (n = 198: gap 1.5 pp, p ≈ 0.76)
@@ -394,7 +397,8 @@ class BestNotSignificant(Rule):
         def gap(s: Score, rival: Score, c: Comparison | None, need: int | None) -> str:
             if c is None:
                 return f"{_pp(abs(s.proportion - rival.proportion))}, which would need about {need:,} items per model"
-            return _pp(abs(c.diff)) if c.diff is not None else f"{abs(c.gap or 0):g} points"
+            shown = _pp(abs(c.diff)) if c.diff is not None else f"{abs(c.gap or 0):g} points"
+            return f"{shown} (p ≥ {c.p:.3g} at best)" if c.p_is_bound and c.p is not None else shown
 
         shown = "; ".join(f"{s.title!r} ({s.ref}): {'' if len(models) == 1 else s.model + ' '}{s.cell.shown} vs "
                           f"{rival.model} {rival.cell.shown}, {gap(s, rival, c, need)}"
@@ -421,7 +425,8 @@ class BestNotSignificant(Rule):
             f"({s.ref}) are marked best, tied,")
         return self.finding(
             f"{who} over {rival.model} {rival.cell.shown}, but the gap ({gap}{ci}, "
-            f"Holm-adjusted p = {c.p_adjusted:.3g}) is within sampling noise"
+            f"Holm-adjusted p {'≥' if c.p_is_bound else '='} {c.p_adjusted:.3g}"
+            + (f", {c.bound}" if c.p_is_bound and c.bound else "") + ") is within sampling noise"
             + (f"; its {100 * (1 - alpha):g}% rank set is {places[0]}–{places[1]}, not first place alone"
                if places and places != (1, 1) else "")
             + (" (n assumed)" if "assumed" in c.n_source else ""),
