@@ -642,6 +642,13 @@ class SplitProtocolRows(ComparabilityRule):
 
 #: Rows of one model column that must print a reference's figures before the column counts as copied.
 COPIED_MIN = 2
+#: a broken-down table has a summary line and at least this many parts
+SUMMARY_PARTS_MIN = 2
+
+
+def line_has(line: dict[str, Score], group: str) -> bool:
+    """Whether a model's cells of one table hold a value on the line ``group``."""
+    return group in line and line[group].status == "checked"
 
 
 class SecondhandScore(Rule):
@@ -658,6 +665,10 @@ class SecondhandScore(Rule):
     from the source under the same setup (copied and re-run values mixed).  One equal figure is
     left alone (it can be chance), and so is a publisher reprinting its own earlier models on a
     page that also shows a model of its own the references do not hold.
+
+    And a model whose only value in a broken-down table is the summary ("overall", "average")
+    while every part is missing, where most other models have every part, did not go through the
+    table's own runs: a single overall number is what a leaderboard or another report prints.
 
     Bad:
         | MMLU | 88.1* | 86.0 |   * from the vendor's technical report
@@ -687,6 +698,40 @@ class SecondhandScore(Rule):
                  f"{s.model}'s {len(cells)} values ({rows_ref(cells)}) are") + " reported as copied from another "
                 "report, not measured here", scores=[c.id for c in cells], words=s.resolution.reasons.get("secondhand"))
         yield from copies
+        yield from self._summary_only(context)
+
+    def _summary_only(self, context: CheckContext) -> Iterator[Finding]:
+        """Models of a table with a summary value and every part missing, where most models have every part."""
+        tables: dict[tuple[int, int], list[Score]] = {}
+        for s in context.scores:
+            tables.setdefault((s.input, s.table), []).append(s)
+        for cells in tables.values():
+            summary = {s.group for s in cells if s.resolution.row_kind == "aggregate"}
+            parts = {s.group for s in cells if s.resolution.row_kind in ("benchmark", "unknown")}
+            if len(summary) != 1 or len(parts) < SUMMARY_PARTS_MIN:
+                continue
+            models: dict[str, dict[str, Score]] = {}
+            for s in cells:
+                if s.group in summary | parts:
+                    models.setdefault(s.model, {})[s.group] = s
+            total, = summary
+            full = [m for m, line in models.items() if all(line_has(line, g) for g in [total, *parts])]
+            lone = [m for m, line in models.items() if line_has(line, total) and all(
+                g not in line or line[g].status == "missing" for g in parts)]
+            if len(full) < max(2, 2 * len(lone)):
+                continue  # lone overalls are the table's habit, not one model's exception
+            for model in lone:
+                line = models[model]
+                top = line[total]
+                others = [m for m in models if m != model and line_has(models[m], total)]
+                yield self.finding(
+                    f"{cell_name(top)} is the model's only value in its table: all {len(parts)} parts "
+                    f"({', '.join(sorted({line[g].title for g in parts if g in line})[:6])}) are missing, while "
+                    f"{len(full)} of the other {len(others)} models have every part. A lone overall figure is what a "
+                    f"leaderboard or another report prints: it was probably copied, not run under this table's setup, "
+                    f"and the page does not say so",
+                    scores=[top.id, *(line[g].id for g in parts if g in line)], model=model, parts=len(parts),
+                    complete=len(full))
 
     def _copies(self, context: CheckContext) -> Iterator[Finding]:
         """Baseline columns that print a bundled or given reference's figures exactly, found by value."""
