@@ -89,8 +89,11 @@ class FractionPercentMix(Rule):
     """
 
     code, slug, family, severity = "CC102", "fraction-percent-mix", "units", "warning"
+    levels = {"info": "one page prints whole tables on a 0–1 scale and others on 0–100: no cell is compared "
+                      "across them, but a reader or a script setting the tables side by side mixes the scales"}
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
+        pages: dict[int, tuple[list[list[Score]], list[list[Score]]]] = {}
         for scores in _tables(context).values():
             fractions = [s for s in scores if s.unit == "fraction"]
             percents = [s for s in scores if s.unit == "percent"]
@@ -100,8 +103,28 @@ class FractionPercentMix(Rule):
                     f"{len(percents)} percentage(s) (e.g. {cell_name(percents[0])})",
                     scores=[s.id for s in fractions + percents[:3]],
                 )
+            elif fractions or percents:
+                pages.setdefault(scores[0].input, ([], []))[0 if fractions else 1].append(fractions or percents)
+        for fraction_tables, percent_tables in pages.values():
+            if fraction_tables and percent_tables:
+                yield self._page_mix(context, fraction_tables, percent_tables)
         for row in context.rows().values():
             yield from self._fraction_cells(row)
+
+    def _page_mix(self, context: CheckContext, fraction_tables: list[list[Score]],
+                  percent_tables: list[list[Score]]) -> Finding:
+        """One page, tables on a 0–1 scale and tables on 0–100."""
+        def where(tables: list[list[Score]]) -> str:
+            return ", ".join(f"{t[0].origin or context.table(t[0].table).name} (e.g. {cell_name(t[0])})" for t in tables[:3]) \
+                + (f" and {len(tables) - 3} more" if len(tables) > 3 else "")
+
+        return self.finding(
+            f"The page prints {'a table' if len(fraction_tables) == 1 else f'{len(fraction_tables)} tables'} on a 0–1 "
+            f"scale, {where(fraction_tables)}, and {len(percent_tables)} on 0–100, {where(percent_tables)}: set side "
+            f"by side the tables mix scales (0.97 is 97%); state the scale in each header or print one",
+            scores=[s.id for t in fraction_tables for s in t] + [t[0].id for t in percent_tables], severity="info",
+            tables=sorted({t[0].table for t in fraction_tables + percent_tables}),
+        )
 
     def _fraction_cells(self, row: list[Score]) -> Iterator[Finding]:
         """Cells of a percentage row printed as fractions ("1" for 100% beside 96.8): a value of at
