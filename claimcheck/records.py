@@ -334,6 +334,7 @@ class Resolution:
     other_counts: tuple[tuple[str, int], ...] = ()  # registry: verified counts of the suite's other versions/subsets
     unstated_versions: tuple[str, ...] = ()  # registry: the versions it could be, when the table names none
     unstated_subsets: tuple[str, ...] = ()  # registry: the subsets of its version it could be, when none is named
+    unstated_metrics: tuple[str, ...] = ()  # registry: the metrics a non-proportion score could be in, none stated
     composite: bool = False  # registry: an index over several benchmarks
     knobs: tuple[str, ...] = ()  # registry: the protocol settings that change the benchmark's number (shots, cot …)
     scoring: str | None = None  # how a choice was scored, when a note says: "likelihood" (ppl ranking) | "generation"

@@ -111,6 +111,12 @@ _METRICS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"\bresolved\b|解决率", re.I), "resolved"),
     (re.compile(r"\bpercentile\b|百分位", re.I), "percentile"),
     (re.compile(r"\belo\b|\brating\b|评级|等级分", re.I), "rating"),
+    # translation metrics, each on its own scale ("spBLEU" before "BLEU"; "chrF++" is chrF with word n-grams)
+    (re.compile(r"\bsp-?bleu\b", re.I), "spbleu"),
+    (re.compile(r"\bchrf\+\+", re.I), "chrf++"),
+    (re.compile(r"\bchrf\b", re.I), "chrf"),
+    (re.compile(r"\bbleurt\b", re.I), "bleurt"),
+    (re.compile(r"\bsacre-?bleu\b|\bbleu\b", re.I), "bleu"),
     (re.compile(r"\bacc(?:uracy)?\b|准确率|正确率", re.I), "accuracy"),
 ]
 _TOOLS_ON = re.compile(r"\b(?:with|w/|w\.|using|use)\s*(?:tools?|search|python|code execution|browsing)\b|"

@@ -89,6 +89,7 @@ def refine(res: Resolution, note: Note, resolver) -> Resolution:
         changes["tools"] = facets.tools
     if facets.metric and facets.metric not in ("accuracy", "resolved"):
         changes["metric"] = facets.metric  # "avg@64", "Average of 8 runs": what the cell's number is
+        changes["unstated_metrics"] = ()
     if facets.secondhand:
         changes["secondhand"] = True
     budget = dict(res.budget)

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Sequence
 
 from claimcheck.parsing.labels import Facets, canonical_metric, facets_of
-from claimcheck.records import CellValue, Resolution, RowContext, StatusNote
+from claimcheck.records import PROPORTION_UNITS, CellValue, Resolution, RowContext, StatusNote
 from claimcheck.registry.catalogue import Catalogue, normalize
 from claimcheck.registry.matching import AliasIndex, Match, remove_span
 from claimcheck.registry.footnotes import single_run
@@ -323,6 +323,8 @@ class Resolver:
                                and not (facets.window or facets.version) else ()),  # a stated window is stated
             unstated_subsets=(tuple(x.id for x in version.subsets) if version is not None and subset is None
                               and version.n.value is None and len(version.subsets) > 1 else ()),
+            unstated_metrics=(tuple(dict.fromkeys((default_metric, *bench.metrics))) if bench.metrics and not stated
+                              and not (parent and parent.metric) and unit not in PROPORTION_UNITS | {"elo"} else ()),
         )
 
     def _version_subset(self, bench: Benchmark, text: str, facets: Facets, context: RowContext,

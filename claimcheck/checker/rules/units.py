@@ -7,7 +7,7 @@ import re
 from typing import Iterator
 
 from claimcheck.checker.aggregates import AggregateFit, aggregate_fits, position
-from claimcheck.checker.base import CheckContext, Rule, cell_name
+from claimcheck.checker.base import CheckContext, Rule, cell_name, rows_ref
 from claimcheck.checker.emphasis import marked_rows, misread_direction
 from claimcheck.checker.printed_rows import rows_where
 from claimcheck.records import Finding, Score
@@ -213,6 +213,8 @@ class UnitUnknown(Rule):
     """
 
     code, slug, family, severity = "CC103", "unit-unknown", "units", "warning"
+    levels = {"info": "the benchmark is known but reported in several metrics on different scales (BLEU, chrF), and "
+                      "the line names none: the number has a scale, just not a stated one"}
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         rows = rows_where(context, lambda s: s.unit == "unknown" and s.resolution.row_kind != "skipped")
@@ -222,6 +224,20 @@ class UnitUnknown(Rule):
                 f"{s.title!r} ({s.ref}): cannot tell what unit {', '.join(x.cell.shown for x in scores)} "
                 f"{'is' if len(scores) == 1 else 'are'} in — {s.resolution.unit_reason or 'no unit printed'}",
                 scores=[x.id for x in scores], reason=s.resolution.unit_reason,
+            )
+        tables: dict[tuple[int, int, tuple[str, ...]], list[Score]] = {}
+        for s in context.checked():
+            if s.resolution.unstated_metrics:
+                tables.setdefault((s.input, s.table, s.resolution.unstated_metrics), []).append(s)
+        for (_, _, metrics), scores in tables.items():
+            s = scores[0]
+            lines = list(dict.fromkeys(x.title for x in scores))
+            shown = ", ".join(repr(t) for t in lines[:4]) + (f" and {len(lines) - 4} more" if len(lines) > 4 else "")
+            yield self.finding(
+                f"{shown} ({rows_ref(scores)}): {s.resolution.benchmark_name} is reported in "
+                f"{', '.join(metrics[:-1])} or {metrics[-1]}, scores on different scales, and the table names none, so "
+                f"what {s.cell.shown} ({s.model}) measures is not known and no other report's number can be set beside it",
+                scores=[x.id for x in scores], metrics=list(metrics), severity="info",
             )
 
 
