@@ -122,6 +122,7 @@ def resolve_rows(observations: Sequence[Observation], resolver,
     captions = {(inputs_of.get(r.table, 0), r.table): (*(((c,), None) for c in r.captions),
                                                         *((names, lead) for lead in r.leads if (names := resolver.lead_names(lead))))
                 for r in readings if r.captions or r.leads}
+    headings = {(inputs_of.get(r.table, 0), r.table): r.captions for r in readings if r.captions}
     settings = _settings_by_benchmark(readings, resolver)
     prose = {(inputs_of.get(r.table, 0), r.table): r.prose for r in readings if r.prose}
     clauses: dict[str, str] = {}
@@ -147,10 +148,25 @@ def resolve_rows(observations: Sequence[Observation], resolver,
             res = resolver.resolve(ctx, [m.cell for m in members], parent)
         if glossed:
             res = replace(res, reasons={**res.reasons, "gloss": f"the page's text glosses {ctx.label.strip()!r} as ({glossed})"})
+        if res.row_kind == "benchmark" and res.tools is None:
+            res = _tools_of_heading(res, headings.get((first.input, first.table), ()))
         out[key] = res
         for m in members:
             by_row[(m.input, m.table, m.row)] = res
     return out, clauses
+
+
+def _tools_of_heading(res: Resolution, headings: Sequence[str]) -> Resolution:
+    """A line that says nothing of tools, under a heading that does ("Math Programming", "With tools"): the
+    heading describes every line of its table."""
+    from claimcheck.parsing.labels import extract_facets
+
+    for heading in headings:
+        facets = extract_facets(heading)
+        if facets.tools is not None:
+            return replace(res, tools=facets.tools, tools_heading=heading, reasons={
+                **res.reasons, "tools": f"the table's heading {heading!r} ({facets.reasons.get('tools', heading)})"})
+    return res
 
 
 #: A label that prints a setup of its own in brackets ("GSM8K (8-shot)") is not glossed by another spelling.

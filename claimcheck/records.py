@@ -303,6 +303,7 @@ class Resolution:
     version: str | None = None
     subset: str | None = None
     tools: bool | None = None
+    tools_heading: str | None = None  # the table heading that set ``tools`` ("Math Programming"), the line silent
     harness: str | None = None
     judge: str | None = None
     metric: str | None = None

@@ -120,7 +120,10 @@ _METRICS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"\bacc(?:uracy)?\b|准确率|正确率", re.I), "accuracy"),
 ]
 _TOOLS_ON = re.compile(r"\b(?:with|w/|w\.|using|use)\s*(?:tools?|search|python|code execution|browsing)\b|"
-                       r"\b(?:python|search|browsing|code)\s*\+\s*(?:search|python|browsing|code)\b|\btool[- ]?(?:use|augmented|enabled)\b|\bagentic\b|有工具|使用工具|带工具|可用工具|工具增强", re.I)
+                       r"\b(?:python|search|browsing|code)\s*\+\s*(?:search|python|browsing|code)\b|\btool[- ]?(?:use|augmented|enabled)\b|\bagentic\b|"
+                       # program-aided: the model writes code that is run (PAL, program of thoughts, a code interpreter)
+                       r"\bprogram[- ]aided\b|\bprograms?[- ]of[- ]thoughts?\b|\bmath(?:ematical)?\s+programming\b|"
+                       r"\btool[- ]integrated\b|\bcode[- ]interpreter\b|(?-i:\bPAL\b)|有工具|使用工具|带工具|可用工具|工具增强", re.I)
 #: Agent scaffolds and harnesses vendors name, and "in-house framework" / "X harness" phrases.
 _HARNESS = re.compile(
     r"\b(?:agentless|(?:mini-)?swe-agent|openhands|open\s?hands|terminus(?:[- ]?\d+)?|codex[- ]cli|claude[- ]code|"

@@ -221,6 +221,11 @@ def test_a_caption_that_names_no_benchmark_changes_nothing(tmp_path):
     ("OpenHands", "OpenHands", None), ("in-house framework", "in-house framework", None),
     ("SWE-agent", "SWE-agent", None), ("HLE (Python + Search)", None, True), ("w/ browsing", None, True),
     ("the evaluation harness", None, None), ("MMLU (5-shot)", None, None), ("Codex CLI", "Codex CLI", None),
+    # program-aided: code that is run (issue 8, yi-coder's "Math Programming"); "pal" and "programming
+    # languages" are words, not the PAL protocol
+    ("Math Programming", None, True), ("GSM8K (PAL)", None, True), ("program-aided", None, True),
+    ("with code interpreter", None, True), ("tool-integrated reasoning", None, True), ("pal", None, None),
+    ("Paladin", None, None), ("programming languages", None, None),
 ])
 def test_harness_and_tools_qualifiers(text, harness, tools):
     from claimcheck.parsing.labels import facets_of

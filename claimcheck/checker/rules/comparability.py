@@ -241,7 +241,9 @@ class ToolsMismatch(ComparabilityRule):
 
     Search, code execution or a browser turn a closed-book question into an open-book
     one: HLE with tools and HLE without tools measure different things, and two
-    vendors' "with tools" rows may give the model different tools.
+    vendors' "with tools" rows may give the model different tools.  A table whose heading makes
+    its plain-named rows tools-on ("Math Programming": program-aided, the model's code is run) is
+    an info finding: its GSM8K is not the GSM8K other reports print.
 
     Bad:
         | Benchmark       | A     | B     |
@@ -255,6 +257,22 @@ class ToolsMismatch(ComparabilityRule):
     """
 
     code, slug, family, severity, facet = "CC203", "tools-mismatch", "comparability", "warning", "tools"
+
+    def check(self, context: CheckContext) -> Iterator[Finding]:
+        yield from super().check(context)
+        tables: dict[tuple[int, int, str], list[Score]] = {}
+        for s in context.checked():
+            if s.resolution.tools and s.resolution.tools_heading:
+                tables.setdefault((s.input, s.table, s.resolution.tools_heading), []).append(s)
+        for (_, _, heading), cells in tables.items():
+            lines = list(dict.fromkeys(s.title for s in cells))
+            shown = ", ".join(repr(t) for t in lines[:4]) + (f" and {len(lines) - 4} more" if len(lines) > 4 else "")
+            yield self.finding(
+                f"{shown} ({rows_ref(cells)}) carry the benchmarks' plain names, but the table's heading "
+                f"{heading!r} makes them tools-on: the model "
+                f"writes code that is run, or calls tools, so these numbers cannot be set beside the benchmarks' "
+                f"usual figures without tools", scores=[s.id for s in cells], severity="info", heading=heading,
+                rows=len(lines))
 
     def difference(self, a: Score, b: Score) -> Difference | None:
         ta, tb = a.resolution.tools, b.resolution.tools
