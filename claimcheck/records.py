@@ -67,6 +67,22 @@ class RawCell:
 
 
 @dataclass(frozen=True, slots=True)
+class PageImage:
+    """An image of a page that holds results (:mod:`claimcheck.readers.images`): numbers no table gives."""
+
+    src: str
+    alt: str = ""
+    title: str = ""
+    heading: str = ""  # the heading it is printed under
+    line: int = 0  # where the page prints it (1-based)
+
+    @property
+    def name(self) -> str:
+        """The file name, as a message names the image ("32b_eval.jpg")."""
+        return self.src.rsplit("/", 1)[-1].split("?", 1)[0] or self.src
+
+
+@dataclass(frozen=True, slots=True)
 class SourceTable:
     """One table read from an input, before any interpretation."""
 
@@ -81,6 +97,7 @@ class SourceTable:
     prose: tuple[str, ...] = ()  # every prose line of those sections above the table, per section (glosses)
     page_title: str = ""  # the document's title (a README's "# Kimi K2", an HTML page's <h1>), when known
     page_date: str | None = None  # the latest date the document's text mentions (parsing.dates), ISO
+    page_images: tuple[PageImage, ...] = ()  # the document's images that hold results (readers.images)
 
     @property
     def heading(self) -> str:

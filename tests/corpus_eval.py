@@ -14,7 +14,8 @@ Four figures, each against hand-made ground truth that claimcheck's output never
   (``tests/corpus/keys/CASE.yaml``: the registry id, or null where the registry lacks the benchmark,
   and the n an audit may use).  An honest "unknown" is right when the registry lacks the benchmark.
 - **findings caught**: an expert finding is caught when claimcheck raises one of the key's codes on
-  one of the finding's cells.
+  one of the finding's cells (on a finding about no cell, such as results held in images: a
+  finding of the page about no cell with one of the codes).
 - **negative controls clean**: a control is violated when claimcheck raises one of the key's codes
   (the false alarm the control warns about) on one of its cells.
 
@@ -296,6 +297,8 @@ def evaluate_case(case: Path) -> Outcome:
             touched[sid].add(f.code)
 
     def raised(refs, codes) -> bool:
+        if not refs:  # a finding about the page, not a cell (its images, its history): any finding of the code
+            return any(f.code in codes and not f.scores for f in report.findings)
         ids = {matched[i].id for i in _refs(refs, cells) if i in matched}
         return any(touched[sid] & set(codes) for sid in ids)
 

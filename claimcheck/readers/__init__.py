@@ -136,9 +136,10 @@ def _parse_text(text: str, fmt: str, source: str) -> list[SourceTable]:
 
         tables = read_html(text, source)
     from claimcheck.parsing.dates import latest_date
+    from claimcheck.readers.images import result_images
 
-    dated = latest_date(text)  # one fact per document, kept on each of its tables
-    return [dataclasses.replace(t, page_date=dated) for t in tables] if dated else tables
+    dated, images = latest_date(text), result_images(text, "md" if fmt == "md" else "html")  # one fact per document,
+    return [dataclasses.replace(t, page_date=dated, page_images=images) for t in tables]  # kept on each of its tables
 
 
 def read_input(

@@ -1,0 +1,89 @@
+"""Images on a page that hold results: numbers claimcheck cannot read, said rather than skipped.
+
+    result_images(text, "md")  -> (PageImage("./assets/32b_eval.jpg", "", "📊 Evaluation", 4), …)
+
+A release page often prints part of its evaluation as pictures (a bar chart, a screenshot of a
+table, a needle-in-a-haystack heatmap).  Those numbers never reach a table, so an audit of the
+page's tables says nothing about them; the report names them instead.  An image holds results when
+its file name, alt text or title, or the heading it is printed under, uses a results word
+(evaluation, results, benchmark, performance, leaderboard, a table, a needle-in-a-haystack test), and
+it is not one of the pictures every README has (a logo, a badge, an architecture diagram).
+
+Both Markdown images (``![alt](src "title")``) and HTML ``<img>`` tags are read, in either format, with
+the nearest heading above them (a Markdown ``#`` line or an HTML ``<h1>``–``<h6>``, or a bold line
+standing alone as a heading, "**Hungarian National High-School Exam:**").
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Literal
+
+from claimcheck.records import PageImage
+
+_MD_IMAGE = re.compile(r"!\[([^\]\n]{0,300})\]\(\s*<?([^\s)>]{1,2000})>?(?:\s+[\"']([^\"'\n]{0,300})[\"'])?\s*\)")
+_IMG_TAG = re.compile(r"<img\b([^>]{0,3000})>", re.I)
+_ATTR = re.compile(r"""\b(src|alt|title)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.I)
+_MD_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$")
+_BOLD_HEADING = re.compile(r"^\s*\*\*([^*\n]{2,120})\*\*\s*:?\s*$")
+_HTML_HEADING = re.compile(r"<h[1-6]\b[^>]*>(.*?)</h[1-6]\s*>", re.I | re.S)
+_TAG = re.compile(r"<[^>]{0,2000}>")
+
+#: Words that say an image shows results (matched on the words of its name, alt, title or heading).
+_RESULTS = re.compile(
+    r"^(?:evals?|evaluations?|results?|benchmarks?|performances?|scores?|leaderboards?|comparisons?|tables?|"
+    r"niah|haystack|accuracy|pass|metrics?)$|评测|结果|性能|榜单|评估", re.I)
+#: Words of the pictures that are not results however they are headed.
+_NOT_RESULTS = re.compile(
+    r"^(?:logo|logos|banner|badge|badges|shields|icon|icons|arch|architecture|pipeline|framework|overview|diagram|"
+    r"demo|qr|wechat|discord|twitter|license|licence|avatar|teaser|example|examples|screenshot|ui)$", re.I)
+
+
+def result_images(text: str, fmt: Literal["md", "html"]) -> tuple[PageImage, ...]:
+    """The images of a document that hold results, in page order."""
+    headings = _headings(text, fmt)
+    found: list[tuple[int, PageImage]] = []
+    for m in _MD_IMAGE.finditer(text) if fmt == "md" else ():
+        found.append((m.start(), _image(text, m.start(), m.group(2), m.group(1), m.group(3) or "", headings)))
+    for m in _IMG_TAG.finditer(text):
+        attrs = {k.casefold(): html.unescape(a or b or c) for k, a, b, c in _ATTR.findall(m.group(1))}
+        if attrs.get("src"):
+            found.append((m.start(), _image(text, m.start(), attrs["src"], attrs.get("alt", ""), attrs.get("title", ""),
+                                            headings)))
+    return tuple(image for _, image in sorted(found, key=lambda x: x[0]) if _holds_results(image))
+
+
+def _image(text: str, at: int, src: str, alt: str, title: str, headings: list[tuple[int, str]]) -> PageImage:
+    heading = next((h for start, h in reversed(headings) if start < at), "")
+    return PageImage(src=src.strip(), alt=" ".join(alt.split()), title=" ".join(title.split()), heading=heading,
+                     line=text.count("\n", 0, at) + 1)
+
+
+def _headings(text: str, fmt: str) -> list[tuple[int, str]]:
+    """(offset, text) of every heading, in page order."""
+    out: list[tuple[int, str]] = []
+    if fmt == "md":
+        offset = 0
+        for line in text.splitlines(keepends=True):
+            if m := _MD_HEADING.match(line) or _BOLD_HEADING.match(line):
+                out.append((offset, _plain(m.group(1))))
+            offset += len(line)
+    out += [(m.start(), _plain(m.group(1))) for m in _HTML_HEADING.finditer(text)]
+    return sorted(out)
+
+
+def _plain(text: str) -> str:
+    return " ".join(html.unescape(_TAG.sub(" ", text)).replace("*", " ").split()).strip(" :")
+
+
+def _words(text: str) -> list[str]:
+    """The words of a file name or a phrase: "./assets/32b_eval.jpg" -> ["assets", "32", "b", "eval", "jpg"]."""
+    return re.findall(r"[^\W\d_]+|\d+", text.casefold())
+
+
+def _holds_results(image: PageImage) -> bool:
+    name = _words(image.src.rsplit("/", 1)[-1].split("?", 1)[0]) + _words(image.alt) + _words(image.title)
+    if any(_NOT_RESULTS.match(w) for w in name) or "shields.io" in image.src or "badge" in image.src.casefold():
+        return False
+    return any(_RESULTS.search(w) for w in name + _words(image.heading))

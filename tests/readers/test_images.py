@@ -1,0 +1,40 @@
+"""Images that hold results: read once per page, named rather than skipped (CC413)."""
+
+from claimcheck.readers.images import result_images
+
+
+def _names(text, fmt="md"):
+    return [(im.name, im.heading) for im in result_images(text, fmt)]
+
+
+def test_markdown_and_html_images_under_an_evaluation_heading():
+    page = ("# Model\n\n![logo](./logo.png)\n\n## 📊 Evaluation\n\n<div align='center'>\n"
+            "<img src=\"./assets/32b_eval.jpg\" width=\"75%\"/>\n</div>\n\n![chart](figs/results.png \"Main results\")\n")
+    assert _names(page) == [("32b_eval.jpg", "📊 Evaluation"), ("results.png", "📊 Evaluation")]
+
+
+def test_the_heading_alone_makes_a_picture_a_result():
+    page = "## Evaluation results\n\n![](./pass-1.png)\n\n## Architecture\n\n![](./model.png)\n"
+    assert _names(page) == [("pass-1.png", "Evaluation results")]
+
+
+def test_a_bold_line_is_a_heading_and_alt_text_counts():
+    page = "**Hungarian National High-School Exam:**\n\n<img src=\"images/mathexam.png\" alt=\"result\" width=\"70%\">\n"
+    got = result_images(page, "md")
+    assert [(im.name, im.alt, im.heading, im.line) for im in got] == [
+        ("mathexam.png", "result", "Hungarian National High-School Exam", 3)]
+
+
+def test_logos_badges_and_diagrams_are_not_results_whatever_the_heading():
+    page = ("## Evaluation\n\n![badge](https://img.shields.io/badge/eval-passing-green)\n"
+            "![](./eval_pipeline.png)\n![](figures/architecture.png)\n<img src='logo_results.svg'>\n")
+    assert _names(page) == []
+
+
+def test_html_pages_read_img_tags_under_h_headings():
+    page = "<h2>Benchmark</h2><p><img alt='Scores by language' src='/a/b/table4.png?raw=true'></p><h2>Usage</h2><img src='x.png'>"
+    assert _names(page, "html") == [("table4.png", "Benchmark")]
+
+
+def test_a_page_without_result_images_has_none():
+    assert result_images("## Intro\n\nText only.\n\n| A | B |\n|---|---|\n| 1 | 2 |\n", "md") == ()
