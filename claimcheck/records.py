@@ -290,6 +290,7 @@ class Observation:
     items: ItemResults | None = None  # per-item input: the results this score summarises
     block: int = 0  # which block of rows (between spacer or section rows) the cell's model sits in
     section: str = ""  # the heading or category of the rows the cell sits under ("<3B models"; "Reasoning"), as printed
+    relative: str = ""  # the label as printed when it names its model only against the row above ("+SFT")
 
 
 # ── resolve ─────────────────────────────────────────────────────────────────
@@ -396,6 +397,7 @@ class Score:
     block: int = 0  # which block of model rows (between spacer or section rows) the cell sits in
     section: str = ""  # the heading or category of the rows the cell sits under ("<3B models"; "Reasoning"), as printed
     votes: int | None = None  # a leaderboard's vote (battle) count for the model, where the table prints one
+    relative: str = ""  # the model's label as printed when it names it only against the row above ("+SFT")
 
     @property
     def benchmark(self) -> str | None:

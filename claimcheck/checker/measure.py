@@ -40,7 +40,7 @@ def measure(
         id=obs.id, input=obs.input, table=obs.table, row=obs.row, column=obs.column, col=obs.col,
         label=obs.source_label or obs.context.label, model=_one_line(obs.model), cell=cell, group=obs.group,
         title=_one_line(obs.title or obs.context.label or _inherited_title(obs.context)), at=obs.at or (obs.row, obs.col),
-        qualifiers=obs.context.qualifiers, items=obs.items, origin=origin, block=obs.block, section=obs.section,
+        qualifiers=obs.context.qualifiers, items=obs.items, origin=origin, block=obs.block, section=obs.section, relative=obs.relative,
         votes=_votes(obs.context.fields.get("votes", "")),
     )
     if res.row_kind == "skipped":

@@ -213,10 +213,11 @@ def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]
             category = plain_heading(row[0].text)
             block += 1
             continue
-        name = row[0].text.strip()
+        name = relative = row[0].text.strip()
         if name.startswith("+") and base:  # "+SFT" under "OLMo-1B (0724)": that model, fine-tuned
             name = f"{base} {name}"
         elif name:
+            relative = ""
             base = name
         if category and (repeated or _SETUP_HEADING.search(category)):  # "w/ CoT" over the rows: their setup
             name = f"{name} ({category})"
@@ -239,7 +240,7 @@ def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]
                     id=f"s{next(ids)}", input=table.input, table=t, row=row[j].row, column=table.header[j],
                     col=j, model=model, context=context, cell=cell,
                     group=f"{table.input}:{t}:c{j}" + (f"p{p + 1}" if labels else "") + f":{protocol}",
-                    title=label, at=(row[j].row, j), block=block, section=category,
+                    title=label, at=(row[j].row, j), block=block, section=category, relative=relative,
                 )
 
 

@@ -115,7 +115,7 @@ class FractionPercentMix(Rule):
                   percent_tables: list[list[Score]]) -> Finding:
         """One page, tables on a 0–1 scale and tables on 0–100."""
         def where(tables: list[list[Score]]) -> str:
-            return ", ".join(f"{t[0].origin or context.table(t[0].table).name} (e.g. {cell_name(t[0])})" for t in tables[:3]) \
+            return ", ".join(f"{t[0].origin or 'table ' + str(t[0].table + 1)} (e.g. {cell_name(t[0])})" for t in tables[:3]) \
                 + (f" and {len(tables) - 3} more" if len(tables) > 3 else "")
 
         return self.finding(

@@ -427,5 +427,41 @@ class ModelUnreleased(Rule):
             )
 
 
+class ModelRelativeName(Rule):
+    """A model named only against the row above it ("+SFT", "+DPO", "+Chat" under a base model).
+
+    "+SFT" under "OLMo-1B (0724)" says the row is that model after some fine-tuning, not which
+    checkpoint it is: a released one, an internal one, with which data.  claimcheck reads the row
+    as "OLMo-1B (0724) +SFT" so that its cells stay apart from the other "+SFT" rows, but the page
+    names no model another report could run or match.  Said once per table.
+
+    Bad:
+        | OLMo-1B (0724) | 25.0 |
+        | +SFT           | 36.0 |
+    Good:
+        | OLMo-1B-0724-SFT-hf | 36.0 |   (the checkpoint's own name)
+    Reference: Mitchell, M. et al. (2019). "Model Cards for Model Reporting." FAT* 2019, doi:10.1145/3287560.3287596
+        (a reported result names the exact model it was measured on).
+    """
+
+    code, slug, family, severity = "CC509", "model-relative-name", "validity", "info"
+
+    def check(self, context: CheckContext) -> Iterator[Finding]:
+        tables: dict[tuple[int, int], dict[str, Score]] = {}
+        for s in context.scores:
+            if s.relative:
+                tables.setdefault((s.input, s.table), {}).setdefault(s.model, s)
+        for cells in tables.values():
+            first = next(iter(cells.values()))
+            where = first.origin or f"table {first.table + 1}"
+            shown = ", ".join(f"{s.relative!r} ({s.model})" for s in list(cells.values())[:5]) + (
+                f" and {len(cells) - 5} more" if len(cells) > 5 else "")
+            yield self.finding(
+                f"{len(cells)} model{'s' if len(cells) != 1 else ''} of {where} {'are' if len(cells) != 1 else 'is'} named "
+                f"only against the row above: {shown}. Which checkpoint each row is, the page does not say, so no other "
+                f"report's figure can be matched to it", scores=[s.id for s in cells.values()],
+                models=list(cells), labels=[s.relative for s in cells.values()])
+
+
 RULES = [BenchmarkFlawed, BenchmarkDeprecated, ContaminationRisk, CompositeIndex, SystemNotModel, InHouseBenchmark,
-         ModelUnpinned, ModelUnreleased]
+         ModelUnpinned, ModelUnreleased, ModelRelativeName]
