@@ -115,7 +115,19 @@ class Family(_Openness):
     generic: bool = False  # a short or common stem: a bare match is weaker evidence
     lines: tuple[Line, ...] = ()
     moving_names: tuple[MovingName, ...] = ()  # API names that served several snapshots
+    # the family's chat or instruction-tuned models whatever their names say (Vicuna is a chat assistant):
+    # a regex over the name ("." for every model), with the vendor's own words as its source
+    tuned: str | None = None
+    tuned_source: str | None = None
     sources: tuple[str, ...] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _tuned_sourced(self) -> "Family":
+        if self.tuned is not None and not self.tuned_source:
+            raise ValueError(f"family {self.id!r}: tuned needs tuned_source (the vendor's words, file and commit)")
+        if self.tuned is not None:
+            _compiles((self.tuned,))
+        return self
 
     @field_validator("patterns")
     @classmethod

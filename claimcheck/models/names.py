@@ -352,6 +352,8 @@ def checkpoint_kind(text: str) -> str | None:
     tuned, base = bool(_TUNED_WORDS.search(text)), bool(_BASE_WORDS.search(text))
     if not tuned and (name := recognise(text)) is not None:  # "Qwen2.5-72B-Inst.", "Gemma 2 27B IT"
         tuned = any(v.casefold().rstrip(".") in _INSTRUCT for v in name.variants)
+        family = _index().catalogue.family(name.family) if name.known else None
+        tuned = tuned or bool(family and family.tuned and re.search(family.tuned, clean(text), re.I))  # "Vicuna-13B"
     return "tuned" if tuned and not base else "base" if base and not tuned else None
 
 

@@ -226,3 +226,11 @@ def test_moving_api_names(text, moving):
 def test_google_stable_versions_are_snapshots():
     assert identity("gemini-1.5-flash-002").same_model(identity("Gemini-1.5-Flash (002)"))
     assert not identity("Gemini-1.5-Pro (001)").same_model(identity("Gemini-1.5-Pro (002)"))
+
+
+def test_the_catalogue_knows_families_whose_models_are_tuned_whatever_their_names_say():
+    from claimcheck.models.names import checkpoint_kind
+
+    assert [checkpoint_kind(n) for n in ("Vicuna-13B", "ChatGLM2-6B", "Alpaca-7B", "Chinese-Alpaca-Plus-13B")] == ["tuned"] * 4
+    # Chinese-LLaMA is the same project's base model; LLaMA 2 says neither; "-Base" says base
+    assert [checkpoint_kind(n) for n in ("Chinese-LLaMA-2-13B", "LLaMA2-7B", "Baichuan2-7B-Base")] == [None, None, "base"]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from claimcheck.checker.base import CheckContext, ComparabilityRule, Rule, cell_name, rows_ref
+from claimcheck.checker.rules import comparability_checkpoints
 from claimcheck.records import Counterpart, Difference, Finding, ReferenceSource, Score
 
 _MANY_ATTEMPTS = re.compile(r"^(?:pass@(?:[2-9]|\d\d+)|best-of-\d+|(?:maj|cons)@(?:[2-9]|\d\d+)|selection)$")  # several tries per item
@@ -881,4 +882,5 @@ class BestOfConfigurations(Rule):
 
 
 RULES = [VersionMismatch, SubsetMismatch, ToolsMismatch, HarnessMismatch, BudgetMismatch,
-         MetricMismatch, JudgeMismatch, SplitProtocolRows, SecondhandScore, BestOfConfigurations]
+         MetricMismatch, JudgeMismatch, SplitProtocolRows, SecondhandScore, BestOfConfigurations,
+         *comparability_checkpoints.RULES]
