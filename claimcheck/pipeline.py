@@ -260,16 +260,18 @@ def _section_of(reading: TableReading) -> str:
 
 def measure_scores(
     observations: Sequence[Observation], resolutions: dict[str, Resolution], options: Options,
-    origins: Sequence[str] = (),
+    origins: Sequence[str] = (), checkpoints: Sequence[str | None] = (),
 ) -> list[Score]:
     """Stage 4: value, unit, proportion, n and interval for every cell (resolutions by observation id).
 
-    ``origins`` names each table for messages when the report reads several (see ``table_origins``).
+    ``origins`` names each table for messages when the report reads several (see ``table_origins``);
+    ``checkpoints`` says which kind of checkpoint each table's heading lists (see ``table_checkpoints``).
     """
     from claimcheck.checker.measure import measure
 
     return [measure(o, resolutions[o.id], ci_method=options.ci_method, alpha=options.alpha,
-                    origin=origins[o.table] if o.table < len(origins) else "")
+                    origin=origins[o.table] if o.table < len(origins) else "",
+                    checkpoint=checkpoints[o.table] if o.table < len(checkpoints) else None)
             for o in observations]
 
 
@@ -359,7 +361,18 @@ def table_scores(tables: Sequence[SourceTable], inputs: Sequence[InputFile], res
     """Stages 2–4 for a set of tables: their scores, and how each table was read."""
     observations, readings = parse_tables(tables, resolver, options.benchmark)
     per_cell = apply_footnotes(observations, readings, resolve_rows(observations, resolver, readings), resolver)
-    return measure_scores(observations, per_cell, options, table_origins(tables, inputs)), readings
+    return measure_scores(observations, per_cell, options, table_origins(tables, inputs),
+                          table_checkpoints(readings)), readings
+
+
+def table_checkpoints(readings: Sequence[TableReading]) -> list[str | None]:
+    """Which kind of checkpoint each table's heading says it lists ("Instruction Tuned Models": tuned), by table."""
+    from claimcheck.models.names import checkpoint_kind
+
+    kinds: list[str | None] = [None] * (max((r.table for r in readings), default=-1) + 1)
+    for r in readings:
+        kinds[r.table] = checkpoint_kind(" ".join(r.captions))
+    return kinds
 
 
 def read_references(options: Options, resolver, inputs: Sequence[InputFile], fetch: Callable | None = None,

@@ -398,6 +398,7 @@ class Score:
     section: str = ""  # the heading or category of the rows the cell sits under ("<3B models"; "Reasoning"), as printed
     votes: int | None = None  # a leaderboard's vote (battle) count for the model, where the table prints one
     relative: str = ""  # the model's label as printed when it names it only against the row above ("+SFT")
+    checkpoint: str | None = None  # "base" | "tuned": what the table's heading says it lists ("Instruction Tuned Models")
 
     @property
     def benchmark(self) -> str | None:

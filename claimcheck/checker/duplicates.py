@@ -166,7 +166,7 @@ def same_line(context: CheckContext, a: Score, b: Score) -> bool:
         return words is not None and words == row_words(context, b)
     # across tables: not when the tables' headings say one holds base and the other instruct models
     # ("Base Pretrained Models" / "Instruction Tuned Models" both list "Llama 3.1 8B")
-    va, vb = _variant(context, a), _variant(context, b)
+    va, vb = a.checkpoint, b.checkpoint  # what each table's heading says it lists
     if va and vb and va != vb:
         return False
     # a line the registry does not know is one line item across tables only under one caption
@@ -177,13 +177,6 @@ def same_line(context: CheckContext, a: Score, b: Score) -> bool:
     # both labels name the benchmark (extra words only a metric or a mark, such as "(Resolved)"), or they read the same
     plain = a.resolution.confidence >= 0.9 and b.resolution.confidence >= 0.9
     return plain or " ".join(a.title.casefold().split()) == " ".join(b.title.casefold().split())
-
-
-def _variant(context: CheckContext, s: Score) -> str | None:
-    """Which kind of checkpoint a table's heading says it lists: "base", "tuned", or None."""
-    from claimcheck.models.names import checkpoint_kind
-
-    return checkpoint_kind(" ".join(r.caption for r in context.readings if r.table == s.table))
 
 
 def _caption(context: CheckContext, s: Score) -> str:

@@ -20,7 +20,7 @@ Which references are the page's own (its publisher's earlier tables) is the copy
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Iterable, Mapping, Sequence
 
 from claimcheck.models.names import Identity, identity
@@ -60,20 +60,20 @@ def reconcile(scores: Sequence[Score], references: Mapping[str, Sequence[Score]]
     from claimcheck.checker.comparisons import reference_comparison
 
     rules = list(rules)
-    by_bench: dict[str, list[tuple[str, Score, Identity]]] = {}
+    by_bench: dict[str, list[tuple[str, Score, _Model]]] = {}
     for src in sources:
         for r in references.get(src.id, ()):
-            if r.benchmark and (rid := identity(r.model)) is not None:
+            if r.benchmark and (rid := _model(r)) is not None:
                 by_bench.setdefault(r.benchmark, []).append((src.id, r, rid))
     out: list[Counterpart] = []
     for s in scores:
         if s.status != "checked" or not s.benchmark or s.benchmark not in by_bench:
             continue
-        sid = identity(s.model)
+        sid = _model(s)
         if sid is None:
             continue
         for ref_id, r, rid in by_bench[s.benchmark]:
-            if not sid.same_model(rid):
+            if not sid.same(rid):
                 continue
             comp = reference_comparison(f"r{len(out) + 1}", s, r, rules, alpha=alpha, power=power, ci_method=ci_method)
             out.append(Counterpart(
@@ -82,6 +82,42 @@ def reconcile(scores: Sequence[Score], references: Mapping[str, Sequence[Score]]
                 comparison=comp, differences=tuple(d.describe() for d in comp.differences if d.known),
             ))
     return _judged(out, alpha)
+
+
+#: Variant words that say which kind of checkpoint a name is, decided with the table's heading instead.
+_KIND_WORDS = frozenset({"instruct", "chat", "base"})
+
+
+@dataclass(frozen=True)
+class _Model:
+    """A cell's model for matching: its identity without the checkpoint-kind words, and the kind, from the
+    name ("Llama 3.1 8B Instruct") or else from the table's heading ("Instruction Tuned Models" over
+    "Llama 3.1 8B")."""
+
+    identity: Identity
+    kind: str | None
+    by_heading: bool  # the kind comes from the heading alone: the name says neither
+
+    def same(self, other: "_Model") -> bool:
+        if not self.identity.same_model(other.identity):
+            return False
+        if self.kind is not None and other.kind is not None:
+            return self.kind == other.kind
+        if self.kind is None and other.kind is None:
+            return True
+        known = self if self.kind is not None else other
+        return known.by_heading  # "DeepSeek-V3" under a chat heading is the "DeepSeek-V3" a page prints bare
+
+
+def _model(s: Score) -> _Model | None:
+    from claimcheck.models.names import checkpoint_kind
+
+    ident = identity(s.model)
+    if ident is None:
+        return None
+    named = checkpoint_kind(s.model)
+    return _Model(replace(ident, variants=ident.variants - _KIND_WORDS), named or s.checkpoint,
+                  named is None and s.checkpoint is not None)
 
 
 def _judged(counterparts: list[Counterpart], alpha: float) -> tuple[Counterpart, ...]:

@@ -293,6 +293,8 @@ class Resolver:
         stated = canonical_metric(context.fields.get("metric", "")) or facets.metric
         if stated in ("accuracy", "resolved") and default_metric not in _DISTINCT_METRICS:
             stated = default_metric  # "Acc." names the benchmark's own headline number
+        elif stated == "em" and bench.chance is not None and default_metric == "accuracy":
+            stated = default_metric  # an exact match of the chosen option is a multiple-choice accuracy
         metric = stated or (parent.metric if parent else None) or default_metric
         reasons.setdefault("metric", facets.reasons.get("metric", "registry default") if not context.fields.get("metric")
                            else f"metric column: {' '.join(context.fields['metric'].split())}")

@@ -160,3 +160,39 @@ def test_the_qwen3_reference_reads_table_13_of_the_report():
     assert got[("Qwen3-32B", "aime", "2024")] == 81.4 and got[("Qwen3-32B", "aime", "2025")] == 72.9
     assert got[("QwQ-32B", "livecodebench", "v5")] == 62.7
     assert sum(1 for s in scores if s.model == "Qwen3-32B") == 24  # every benchmark row of the table
+
+
+_TUNED_PAGE = """## Instruction Tuned Models
+
+| Benchmark | Llama 3.2 3B | Llama 3.1 8B |
+|---|---|---|
+| GSM8K (CoT) | 77.7 | 84.5 |
+| MATH (CoT) | 48.0 | 51.9 |
+| Nexus | 34.3 | 38.5 |
+| ARC-C | 78.6 | {arc} |
+"""
+
+
+def test_a_tuned_heading_makes_a_bare_name_the_instruct_checkpoint(tmp_path):
+    # "Llama 3.1 8B" under "Instruction Tuned Models" is Llama 3.1 8B Instruct, not the base model of the card
+    report = audit([_write(tmp_path, "page.md", _TUNED_PAGE.format(arc="83.4"))], Options())
+    models = {c.model for c in report.counterparts if c.reference == "llama-3.1-model-card"}
+    assert models == {"Llama 3.1 8B Instruct"}
+    base = _write(tmp_path, "base.md", _TUNED_PAGE.replace("Instruction Tuned", "Base Pretrained").format(arc="83.4"))
+    assert "Llama 3.1 8B Instruct" not in {c.model for c in audit([base], Options()).counterparts}
+
+
+def test_a_reprinted_baseline_that_differs_from_its_publishers_card_is_said(tmp_path):
+    # Meta's page reprints its Llama 3.1 card on three rows but prints ARC-C 85.0 where the card says 83.4
+    report = audit([_write(tmp_path, "page.md", _TUNED_PAGE.format(arc="85.0"))], Options())
+    found = [f for f in report.findings if f.code == "CC404" and f.severity == "info"]
+    assert len(found) == 1 and found[0].details["values"] == [[85.0, 83.4]] and found[0].details["copied"] == 3
+    same = audit([_write(tmp_path, "same.md", _TUNED_PAGE.format(arc="83.4"))], Options())
+    assert not [f for f in same.findings if f.code == "CC404"]
+
+
+def test_a_bare_name_with_no_heading_is_matched_as_before(tmp_path):
+    # no heading: "Llama 3.1 8B" is the card's bare "Llama 3.1 8B" (its base table), never "… Instruct"
+    page = _write(tmp_path, "bare.md", _TUNED_PAGE.replace("## Instruction Tuned Models\n\n", "").format(arc="83.4"))
+    models = {c.model for c in audit([page], Options()).counterparts if c.reference == "llama-3.1-model-card"}
+    assert models == {"Llama 3.1 8B"}

@@ -759,7 +759,7 @@ class SecondhandScore(Rule):
             s = context.score(c.score)
             by_column.setdefault((s.input, s.table, s.model), {}).setdefault(c.reference, []).append(c)
         sources = {r.id: r for r in context.references}
-        own = _own_references(context, sources)
+        own = own_references(context, sources)
         tables: dict[tuple[int, int], list[_Copied]] = {}
         for (inp, table, model), per_ref in by_column.items():
             per_ref = {ref: found for ref, found in per_ref.items() if ref not in own}
@@ -775,7 +775,7 @@ class SecondhandScore(Rule):
             for c in found:
                 if c.score not in same and c.score not in rerun and _same_setup(c, gaps) \
                         and c.verdict != "identical" \
-                        and not _printed_alike(context.score(c.score), c):
+                        and not printed_alike(context.score(c.score), c):
                     rerun[c.score] = c
             tables.setdefault((inp, table), []).append(_Copied(model, sources[ref], same, rerun))
         for columns in tables.values():
@@ -823,14 +823,14 @@ class _Copied:
     rerun: dict[str, Counterpart]  # score ids of the same edition whose value differs from the reference's
 
 
-def _printed_alike(s: Score, c: Counterpart) -> bool:
+def printed_alike(s: Score, c: Counterpart) -> bool:
     """77 and 77.0: one figure at the coarser precision, though too coarse to call a copy."""
     if s.value is None or s.cell.decimals is None:
         return False
     return abs(s.value - c.value) <= s.cell.half_unit + 1e-9
 
 
-def _own_references(context: CheckContext, sources: dict[str, ReferenceSource]) -> set[str]:
+def own_references(context: CheckContext, sources: dict[str, ReferenceSource]) -> set[str]:
     """References whose publisher makes the page's subject, or a model of the page that no reference
     prints: the page is that publisher's own release, and its older models' numbers are its own to
     reprint (Meta's Llama 3.2 card reusing its Llama 3.1 figures), not another report's."""

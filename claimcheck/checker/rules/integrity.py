@@ -611,7 +611,9 @@ class ConflictingValues(Rule):
     A summary table that repeats one setup of a detailed table (the "Pass@1 (Avg@64)" column
     beside "Majority@64") without naming it is read as that setup when most of the values the
     two share for it are equal (see ``duplicates.linked_conflicts``); its values that differ are
-    conflicts too.
+    conflicts too.  So is a baseline column that reprints its publisher's own earlier table (a
+    bundled reference: two rows or more print its figures exactly) and differs from it on a row
+    measured the same way: a re-run or a corrected figure the page does not mention (info).
 
     Bad:
         | Benchmark    | A     |        | Benchmark    | A     |
@@ -625,7 +627,9 @@ class ConflictingValues(Rule):
 
     code, slug, family, severity = "CC404", "conflicting-values", "integrity", "error"
     levels = {"warning": "a table repeating another's column differs from it only by one unit of the last printed "
-                         "digit: a copy slip or a rerun, small but one measurement cannot have two values"}
+                         "digit: a copy slip or a rerun, small but one measurement cannot have two values",
+              "info": "a baseline column reprinting its publisher's own earlier table differs from it on some rows: "
+                      "a re-run, another setup or a corrected figure of the same model, which the page does not say"}
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         across: dict[tuple[int, ...], list[list[Score]]] = {}
@@ -654,6 +658,7 @@ class ConflictingValues(Rule):
                 scores=[s.id for s in involved], values=[s.value for s in involved],
                 rows=[s.row for s in involved], tables=[s.table for s in involved],
             )
+        yield from self._reprints(context)
         for column, equal, pairs in linked_conflicts(context):
             pairs = [(s, t) for s, t in pairs if not {s.id, t.id} <= told]
             if not pairs:
@@ -672,6 +677,36 @@ class ConflictingValues(Rule):
                 values=[[s.value, t.value] for s, t in pairs], equal=equal, setup=column,
                 tables=[summary, detailed],
             )
+
+    def _reprints(self, context: CheckContext) -> Iterator[Finding]:
+        """Columns that reprint the page publisher's own earlier table (two rows or more print its figures
+        exactly) but differ from it on other rows measured the same way."""
+        from claimcheck.checker.rules.comparability import COPIED_MIN, printed_alike, own_references
+
+        sources = {r.id: r for r in context.references}
+        own = own_references(context, sources)
+        columns: dict[tuple[int, int, str, str], list] = {}
+        for c in context.counterparts:
+            if c.reference in own:
+                s = context.score(c.score)
+                columns.setdefault((s.input, s.table, s.model, c.reference), []).append(c)
+        for (_, _, model, ref), found in columns.items():
+            same = {c.score for c in found if c.verdict == "identical"}
+            if len({context.score(i).group for i in same}) < COPIED_MIN:
+                continue
+            differ = [c for c in found if c.score not in same and c.comparison is not None  # measured the same way
+                      and not c.comparison.why_not and not printed_alike(context.score(c.score), c)]
+            if not differ:
+                continue
+            title = sources[ref].title.split(",")[0]
+            shown = "; ".join(f"{context.score(c.score).title!r} {context.score(c.score).cell.shown} (there "
+                              f"{c.printed} for {c.model})" for c in differ[:4])
+            yield self.finding(
+                f"{model} in {context.score(differ[0].score).origin or f'table {context.score(differ[0].score).table + 1}'} "
+                f"prints {sources[ref].publisher}'s own {title} figures on {len(same)} rows, but not on {shown}: a re-run, "
+                f"another setup or a corrected figure of the same model, which the page does not say",
+                scores=[c.score for c in differ], severity="info", reference=ref,
+                values=[[context.score(c.score).value, c.value] for c in differ], copied=len(same))
 
     def _within(self, context: CheckContext, involved: list[Score]) -> Finding:
         where = "; ".join(f"{s.cell.raw.strip()} ({where_printed(context, s)})" for s in involved)
