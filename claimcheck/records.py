@@ -139,6 +139,7 @@ class Legend:
     secondhand_marks: tuple[str, ...] = ()  # marks whose note says the value is copied from another report
     unreleased_marks: tuple[tuple[str, str], ...] = ()  # (mark, note) whose note says the model is not released
     private_harness: str | None = None  # the sentence saying the scores come from evaluation code that is not public
+    missing_note: str | None = None  # the note saying what a missing cell ("-", "n/a") means
 
 
 @dataclass(frozen=True, slots=True)

@@ -153,10 +153,19 @@ def read_legend(notes: Sequence[str], leads: Sequence[str] = ()) -> Legend:
                                      if n.marker is not None and extract_facets(n.text).secondhand))
     unreleased = tuple(dict.fromkeys((mark_key(n.marker), n.text) for n in parsed
                                      if n.marker is not None and _UNRELEASED.search(n.text)))
+    missing = next((n for n in (*notes, *leads) if _MISSING_NOTE.search(n)), None)
     return Legend(notes=parsed, bold=bold, bold_group=bold_group, underline=underline,
                   underline_group=underline_group, tie_gap=gap,
                   rule=gap_note or bold_note or underline_note, secondhand_marks=secondhand,
-                  unreleased_marks=unreleased, private_harness=private_harness((*notes, *leads)))
+                  unreleased_marks=unreleased, private_harness=private_harness((*notes, *leads)),
+                  missing_note=missing)
+
+
+#: A note on what a missing cell means: "- denotes not reported", "N/A: not evaluated", "results not available".
+_MISSING_NOTE = re.compile(
+    r"(?:^|[\s(\"'“])(?:-|–|—|n/?a)(?:[\s)\"'”]|$)[^.;]{0,40}?\b(?:denote|mean|indicate|represent|stand|=|:)|"
+    r"\bnot (?:reported|available|evaluated|tested|applicable|supported|released)\b|\b(?:unavailable|unreported)\b|"
+    r"未(?:测试|评测|报告|公布)|不适用|无法(?:测试|评测)", re.I)
 
 
 def carried(legend: Legend, before: Legend | None) -> Legend:

@@ -17,7 +17,7 @@ from claimcheck.checker.aggregates import (
 )
 from claimcheck.checker.base import CheckContext, Rule, cell_name, rows_ref
 from claimcheck.checker.duplicates import conflicting_values, linked_conflicts, same_line, same_number
-from claimcheck.checker.rules import integrity_pages, integrity_parts
+from claimcheck.checker.rules import integrity_cells, integrity_pages, integrity_parts
 from claimcheck.checker.emphasis import MarkedRow, marked_rows, merit, misread_direction
 from claimcheck.checker.printed_rows import where_printed
 from claimcheck.records import PROPORTION_UNITS, Finding, Score
@@ -1099,5 +1099,5 @@ class SectionContradicted(Rule):
 RULES = [
     MissingAsZero, AggregateMismatch, Granularity, ConflictingValues, UnparseableCell, UnknownBenchmark,
     BelowChance, OutOfRange, MarkNotBest, DuplicatedValues, ReferenceDiscrepant, SectionContradicted,
-    *integrity_pages.RULES, *integrity_parts.RULES,
+    *integrity_pages.RULES, *integrity_parts.RULES, *integrity_cells.RULES,
 ]
