@@ -225,11 +225,11 @@ class UnitUnknown(Rule):
                 f"{'is' if len(scores) == 1 else 'are'} in — {s.resolution.unit_reason or 'no unit printed'}",
                 scores=[x.id for x in scores], reason=s.resolution.unit_reason,
             )
-        tables: dict[tuple[int, int, tuple[str, ...]], list[Score]] = {}
+        pages: dict[tuple[int, str | None, tuple[str, ...]], list[Score]] = {}  # one per benchmark of a page
         for s in context.checked():
             if s.resolution.unstated_metrics:
-                tables.setdefault((s.input, s.table, s.resolution.unstated_metrics), []).append(s)
-        for (_, _, metrics), scores in tables.items():
+                pages.setdefault((s.input, s.benchmark, s.resolution.unstated_metrics), []).append(s)
+        for (_, _, metrics), scores in pages.items():
             s = scores[0]
             lines = list(dict.fromkeys(x.title for x in scores))
             shown = ", ".join(repr(t) for t in lines[:4]) + (f" and {len(lines) - 4} more" if len(lines) > 4 else "")
