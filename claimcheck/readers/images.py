@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 from typing import Literal
 
 from claimcheck.records import PageImage
@@ -74,7 +75,10 @@ def _headings(text: str, fmt: str) -> list[tuple[int, str]]:
 
 
 def _plain(text: str) -> str:
-    return " ".join(html.unescape(_TAG.sub(" ", text)).replace("*", " ").split()).strip(" :")
+    """A heading as words: markup, emphasis and pictographs ("📊 Evaluation") dropped."""
+    text = html.unescape(_TAG.sub(" ", text)).replace("*", " ")
+    text = "".join(c for c in text if unicodedata.category(c) not in ("So", "Sk", "Cs") and c not in "\ufe0f\u200d")
+    return " ".join(text.split()).strip(" :")
 
 
 def _words(text: str) -> list[str]:

@@ -35,14 +35,14 @@ class ResultsInImage(Rule):
         for t in context.tables:
             if t.page_images:
                 pages.setdefault(t.input, t.page_images)
-        for page, images in pages.items():
+        for images in pages.values():
             shown = "; ".join(f"{im.name}" + (f" ({im.alt!r})" if im.alt else "") + (f" under {im.heading!r}" if im.heading
                                                                                     else "") + f", line {im.line}"
                               for im in images[:6]) + (f"; and {len(images) - 6} more" if len(images) > 6 else "")
             yield self.finding(
                 f"{len(images)} image{'s' if len(images) != 1 else ''} of the page show{'' if len(images) != 1 else 's'} "
                 f"results as pictures, which no check here reads (compare them with the tables by eye): {shown}",
-                images=[im.src for im in images], input=page)
+                images=[im.src for im in images])
 
 
 RULES = [ResultsInImage]

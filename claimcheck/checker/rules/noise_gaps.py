@@ -398,7 +398,7 @@ class BestNotSignificant(Rule):
             if c is None:
                 return f"{_pp(abs(s.proportion - rival.proportion))}, which would need about {need:,} items per model"
             shown = _pp(abs(c.diff)) if c.diff is not None else f"{abs(c.gap or 0):g} points"
-            return f"{shown} (p ≥ {c.p:.3g} at best)" if c.p_is_bound and c.p is not None else shown
+            return f"{shown} (p ≥ {c.p:.3g}, a lower bound)" if c.p_is_bound and c.p is not None else shown
 
         shown = "; ".join(f"{s.title!r} ({s.ref}): {'' if len(models) == 1 else s.model + ' '}{s.cell.shown} vs "
                           f"{rival.model} {rival.cell.shown}, {gap(s, rival, c, need)}"
