@@ -292,6 +292,7 @@ class Observation:
     block: int = 0  # which block of rows (between spacer or section rows) the cell's model sits in
     section: str = ""  # the heading or category of the rows the cell sits under ("<3B models"; "Reasoning"), as printed
     relative: str = ""  # the label as printed when it names its model only against the row above ("+SFT")
+    details: tuple[tuple[str, str], ...] = ()  # (column header, text) of the model-detail columns joined to the name
 
 
 # ── resolve ─────────────────────────────────────────────────────────────────
@@ -399,6 +400,7 @@ class Score:
     section: str = ""  # the heading or category of the rows the cell sits under ("<3B models"; "Reasoning"), as printed
     votes: int | None = None  # a leaderboard's vote (battle) count for the model, where the table prints one
     relative: str = ""  # the model's label as printed when it names it only against the row above ("+SFT")
+    details: tuple[tuple[str, str], ...] = ()  # (header, text) of detail columns joined to the name ("Size", "7B")
     checkpoint: str | None = None  # "base" | "tuned": what the table's heading says it lists ("Instruction Tuned Models")
 
     @property

@@ -15,7 +15,8 @@ Four figures, each against hand-made ground truth that claimcheck's output never
   and the n an audit may use).  An honest "unknown" is right when the registry lacks the benchmark.
 - **findings caught**: an expert finding is caught when claimcheck raises one of the key's codes on
   one of the finding's cells (on a finding about no cell, such as results held in images: a
-  finding of the page about no cell with one of the codes).
+  finding of the page about no cell with one of the codes; on a row's attribute cell, such as a
+  model's pretraining size: one of the row's value cells).
 - **negative controls clean**: a control is violated when claimcheck raises one of the key's codes
   (the false alarm the control warns about) on one of its cells.
 
@@ -174,6 +175,8 @@ def _refs(refs, cells: list[Cell]) -> list[int]:
     for ref in refs or []:
         if isinstance(ref, dict):
             t, row, col, idx = ref.get("table"), ref.get("row"), ref.get("column"), ref.get("row_idx")
+            if ref.get("part") == "attribute":  # a row's attribute ("Pretraining size"): the row's value cells
+                col = "*"
         else:
             t, row, col = ref[:3]
             idx = None

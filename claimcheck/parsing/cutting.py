@@ -221,9 +221,9 @@ def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]
             base = name
         if category and (repeated or _SETUP_HEADING.search(category)):  # "w/ CoT" over the rows: their setup
             name = f"{name} ({category})"
-        parts = [name] + [row[j].text for j in detail_cols  # "-" under "#TP" says nothing about the model
-                          if row[j].text and parse_cell(row[j].text).status != "missing"]
-        model = " · ".join(p for p in parts if p)
+        details = tuple((table.header[j], row[j].text) for j in detail_cols  # "-" under "#TP" says nothing
+                        if row[j].text and parse_cell(row[j].text).status != "missing")
+        model = " · ".join(p for p in [name, *(text for _, text in details)] if p)
         fields = {f: row[j].text for j, f in layout.fields.items() if f != "model-detail" and row[j].text}
         if category and "category" not in fields:
             fields["category"] = category
@@ -241,6 +241,7 @@ def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]
                     col=j, model=model, context=context, cell=cell,
                     group=f"{table.input}:{t}:c{j}" + (f"p{p + 1}" if labels else "") + f":{protocol}",
                     title=label, at=(row[j].row, j), block=block, section=category, relative=relative,
+                    details=details,
                 )
 
 

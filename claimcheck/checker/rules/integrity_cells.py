@@ -1,4 +1,5 @@
-"""CC415–CC416 — cells that stand out from their table: printed at another precision, or missing unexplained."""
+"""CC415–CC417 — cells that stand out: printed at another precision, missing unexplained, or a model's details
+that two tables of one page give differently."""
 
 from __future__ import annotations
 
@@ -108,4 +109,55 @@ class MissingUnexplained(Rule):
                 scores=[s.id for s in gaps], missing=len(gaps))
 
 
-RULES = [PrecisionOutlier, MissingUnexplained]
+class ModelDetailConflict(Rule):
+    """A model's detail (size, training tokens, context length) given differently by two tables of one page.
+
+    A detail column printed beside the scores ("Pretraining size [tokens]") describes the model;
+    one model has one value.  Two tables that give Code Llama 13B 2,500B and 2,620B, or CodeGemma
+    "500B of extra training" and then "500B", make one of them wrong or describe two things under
+    one header (continued training is not a pretraining size), and a reader comparing models by
+    the column is misled.  Tables are compared by the model's name and the column's header.
+
+    Bad:
+        | Code Llama 13B | 2,500B | …   (table 1)      | Code Llama 13B | 2,620B | …   (table 2)
+    Good:
+        one value per model, or headers that say what each column counts.
+    Reference: Mitchell, M. et al. (2019). "Model Cards for Model Reporting." FAT* 2019,
+        doi:10.1145/3287560.3287596 (a model's details are facts of the model, reported once and consistently).
+    """
+
+    code, slug, family, severity = "CC417", "model-detail-conflict", "integrity", "info"
+
+    def check(self, context: CheckContext) -> Iterator[Finding]:
+        seen: dict[tuple[int, str, str], dict[str, Score]] = {}  # (input, model name, header) -> text -> a score
+        headers: dict[tuple[int, str, str], str] = {}
+        for s in context.scores:
+            name = _bare_name(s)
+            for header, text in s.details:
+                key = (s.input, name.casefold(), " ".join(header.casefold().split()))
+                seen.setdefault(key, {}).setdefault(" ".join(text.split()), s)
+                headers.setdefault(key, header)
+        conflicts: dict[tuple[int, str], list[dict[str, Score]]] = {}  # one finding per header of a page
+        for key, texts in seen.items():
+            if len(texts) >= 2 and len({s.table for s in texts.values()}) >= 2:
+                conflicts.setdefault((key[0], key[2]), []).append(texts)
+            # within one table two rows of one name may be two checkpoints; across tables they conflict
+        for (page, norm), models in conflicts.items():
+            header = headers[(page, _bare_name(next(iter(models[0].values()))).casefold(), norm)]
+            shown = "; ".join(f"{_bare_name(next(iter(texts.values())))} "
+                              + " vs ".join(f"{text!r} (table {s.table + 1})" for text, s in texts.items())
+                              for texts in models[:4]) + (f"; and {len(models) - 4} more" if len(models) > 4 else "")
+            yield self.finding(
+                f"The page's tables give {len(models)} model{'s' if len(models) != 1 else ''} different {header!r}: "
+                f"{shown}. One model has one value, so one of each is wrong or the column means different things in "
+                f"different tables", scores=[s.id for texts in models for s in texts.values()], header=header,
+                models=[_bare_name(next(iter(texts.values()))) for texts in models],
+                values=[list(texts) for texts in models])
+
+def _bare_name(s: Score) -> str:
+    """The model's name without the detail texts joined to it ("Code Llama 13B · 2,500B" -> "Code Llama 13B")."""
+    tail = "".join(f" · {text}" for _, text in s.details)
+    return s.model[: len(s.model) - len(tail)] if tail and s.model.endswith(tail) else s.model
+
+
+RULES = [PrecisionOutlier, MissingUnexplained, ModelDetailConflict]
