@@ -148,7 +148,7 @@ def resolve_rows(observations: Sequence[Observation], resolver,
             res = resolver.resolve(ctx, [m.cell for m in members], parent)
         if glossed:
             res = replace(res, reasons={**res.reasons, "gloss": f"the page's text glosses {ctx.label.strip()!r} as ({glossed})"})
-        if res.row_kind == "benchmark" and res.tools is None:
+        if res.row_kind == "benchmark" and res.tools is None and not res.system_level:  # an agent task has its tools
             res = _tools_of_heading(res, headings.get((first.input, first.table), ()))
         out[key] = res
         for m in members:

@@ -75,6 +75,7 @@ class PageImage:
     title: str = ""
     heading: str = ""  # the heading it is printed under
     line: int = 0  # where the page prints it (1-based)
+    icon: bool = False  # printed at a few pixels (a vendor's logo in a table header): no picture of results
 
     @property
     def name(self) -> str:
@@ -350,6 +351,7 @@ class Resolution:
     in_house: bool = False  # registry: the publisher's own data, not released
     value_range: tuple[float, float] | None = None  # registry: the scale values lie on (1–10 for a judge score)
     rating_step: float | None = None  # registry: the score is a mean of ratings in whole steps of this size
+    chat_judged: bool = False  # registry: a judge rates free-form chat answers (MT-Bench, Arena-Hard): a tuned model's task
     ratings_per_item: int = 1  # registry: ratings per item (MT-Bench: one per turn, two turns)
     single_run: bool = False  # a note says the benchmark was scored in a single run (one result per item)
     other_counts: tuple[tuple[str, int], ...] = ()  # registry: verified counts of the suite's other versions/subsets

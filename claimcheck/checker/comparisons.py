@@ -233,7 +233,8 @@ def _compare(cid: str, a: Score, b: Score, kind: str, diffs: tuple[Difference, .
 def _whole_step_ratings(s: Score) -> bool:
     """Whether the score is a mean of whole-step judge ratings over a known number of items (MT-Bench)."""
     r = s.resolution
-    return (r.rating_step is not None and s.n is not None and s.value is not None
+    averaged_runs = (r.metric or "").startswith(("avg@", "mean@", "maj@", "cons@"))  # more ratings than items x turns
+    return (r.rating_step is not None and s.n is not None and s.value is not None and not averaged_runs
             and (r.value_range is None or r.value_range[0] <= s.value <= r.value_range[1]))
 
 
@@ -256,7 +257,7 @@ def _ratings_bound(base: dict, a: Score, b: Score) -> Comparison:
               f"a lead of at most {steps:.3g} {step} steps)",
         note=(f"no per-item ratings: the lead of at most {widest:.3g} points (as printed, plus rounding) over {ratings} "
               f"ratings is at most {steps:.3g} rating steps; an exact paired test of that many one-step wins gives "
-              f"p ≥ {sign_flip_p_bound(steps):.3g}, and any other pairing a larger p, so the data can show this gap "
+              f"p ≥ {sign_flip_p_bound(steps):.3g}, and no other pairing a smaller one, so the data can show this gap "
               f"within noise but not that it is real"),
     )
 

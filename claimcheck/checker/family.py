@@ -10,8 +10,9 @@ structure and text, never by which gaps turned out large:
 - (where size blocks of a row each mark their own best, the subject and marks within their block only);
 - models of different rows of one benchmark, where no row holds both (``cross-row``);
 - a row's leader against each rival where the gaps have only a lower-bound p (ratings with vote counts
-  but no published interval, ``leader-bound``): such a family can show the lead within noise and never
-  that it is real, so picking the leader by its score cannot make a false lead of it.
+  but no published interval, means of whole-step judge ratings, ``leader-bound``): such a family can show
+  the lead within noise and never that it is real, so picking the leader by its score cannot make a false
+  lead of it.
 
 These are one family per table, Holm-corrected together, and the report states each family.
 Whatever else was tested (two unmarked runners-up, say) stays in the comparisons as data with its

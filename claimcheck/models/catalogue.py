@@ -119,14 +119,19 @@ class Family(_Openness):
     # a regex over the name ("." for every model), with the vendor's own words as its source
     tuned: str | None = None
     tuned_source: str | None = None
+    # the family's names that, printed bare, are the base checkpoint (the tuned ones carry -Instruct, -Chat):
+    # a regex over the cleaned name ("Qwen2.5-32B", "Llama 3.1 8B"), with the vendor's own words as its source
+    bare_is_base: str | None = None
+    bare_is_base_source: str | None = None
     sources: tuple[str, ...] = Field(min_length=1)
 
     @model_validator(mode="after")
     def _tuned_sourced(self) -> "Family":
-        if self.tuned is not None and not self.tuned_source:
-            raise ValueError(f"family {self.id!r}: tuned needs tuned_source (the vendor's words, file and commit)")
-        if self.tuned is not None:
-            _compiles((self.tuned,))
+        for field, source in (("tuned", self.tuned_source), ("bare_is_base", self.bare_is_base_source)):
+            if getattr(self, field) is not None and not source:
+                raise ValueError(f"family {self.id!r}: {field} needs {field}_source (the vendor's words, file and commit)")
+            if getattr(self, field) is not None:
+                _compiles((getattr(self, field),))
         return self
 
     @field_validator("patterns")

@@ -346,6 +346,15 @@ _TUNED_WORDS = re.compile(r"\binstruct|\bchat\b|-it\b|\btuned\b|\bsft\b|\bdpo\b|
 _BASE_WORDS = re.compile(r"\bbase\b|pre-?train|基座|预训练", re.I)
 
 
+def names_base_checkpoint(text: str) -> bool:
+    """Whether a name printed bare is, by its family's naming, the base checkpoint ("Qwen2.5-32B",
+    "Llama 3.1 8B": the tuned ones are "-Instruct"); False when the name says which kind it is."""
+    if checkpoint_kind(text) is not None or (name := recognise(text)) is None or not name.known:
+        return False
+    family = _index().catalogue.family(name.family)
+    return bool(family and family.bare_is_base and re.search(family.bare_is_base, clean(text), re.I))
+
+
 def checkpoint_kind(text: str) -> str | None:
     """Which kind of checkpoint a model name or a table heading speaks of: "tuned" (chat, instruct, SFT,
     RLHF), "base" (base, pretrained), or None when it says neither or both."""
@@ -353,7 +362,7 @@ def checkpoint_kind(text: str) -> str | None:
     if not tuned and (name := recognise(text)) is not None:  # "Qwen2.5-72B-Inst.", "Gemma 2 27B IT"
         tuned = any(v.casefold().rstrip(".") in _INSTRUCT for v in name.variants)
         family = _index().catalogue.family(name.family) if name.known else None
-        tuned = tuned or bool(family and family.tuned and re.search(family.tuned, clean(text), re.I))  # "Vicuna-13B"
+        tuned = tuned or bool(not base and family and family.tuned and re.search(family.tuned, clean(text), re.I))  # "Vicuna-13B"
     return "tuned" if tuned and not base else "base" if base and not tuned else None
 
 

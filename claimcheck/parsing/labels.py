@@ -116,6 +116,7 @@ _METRICS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"\bchrf\+\+", re.I), "chrf++"),
     (re.compile(r"\bchrf\b", re.I), "chrf"),
     (re.compile(r"\bbleurt\b", re.I), "bleurt"),
+    (re.compile(r"\bcomet(?:-?(?:22|20|kiwi))?\b", re.I), "comet"),
     (re.compile(r"\bsacre-?bleu\b|\bbleu\b", re.I), "bleu"),
     (re.compile(r"\bacc(?:uracy)?\b|准确率|正确率", re.I), "accuracy"),
 ]
@@ -132,7 +133,9 @@ _HARNESS = re.compile(
     r"(?:in-house|internal|our own|proprietary|custom|our)\s+(?:evaluation\s+)?(?:framework|harness|scaffold(?:ing)?|agent)|"
     r"(?!(?:evaluation|eval|the|same|standard|official|this|that|an?|its|their)\s)(?<![\w.-])[A-Za-z][\w.-]{0,40}\s+(?:harness|scaffold))\b"
     r"|内部框架|自研框架", re.I)
-_TOOLS_OFF = re.compile(r"\b(?:no|without|w/o)\s*tools?\b|\btool[- ]?free\b|\bno[- ]tool\b|\bagentless\b|无工具|不使用工具|不用工具|不带工具", re.I)
+_TOOLS_OFF = re.compile(r"\b(?:no|without|w/o)\s*(?:tools?|code[- ]interpreter|code execution|python|search|browsing|"
+                        r"pal|program[- ]aided)\b|\btool[- ]?free\b|\bno[- ]tool\b|\bagentless\b|无工具|不使用工具|不用工具|不带工具",
+                        re.I)
 _SHOTS = re.compile(r"\b(\d{1,4})\s*-?\s*shots?\b|(?<!\d)(\d{1,4})\s*样本", re.I)
 _ZERO_SHOT = re.compile(r"\bzero[- ]shot\b|零样本", re.I)
 _COT = re.compile(r"\bco?t\b|chain[- ]of[- ]thought|思维链", re.I)

@@ -19,13 +19,14 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
+from dataclasses import replace
 from typing import Literal
 
 from claimcheck.records import PageImage
 
 _MD_IMAGE = re.compile(r"!\[([^\]\n]{0,300})\]\(\s*<?([^\s)>]{1,2000})>?(?:\s+[\"']([^\"'\n]{0,300})[\"'])?\s*\)")
 _IMG_TAG = re.compile(r"<img\b([^>]{0,3000})>", re.I)
-_ATTR = re.compile(r"""\b(src|alt|title)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.I)
+_ATTR = re.compile(r"""\b(src|alt|title|width|height)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.I)
 _MD_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$")
 _BOLD_HEADING = re.compile(r"^\s*\*\*([^*\n]{2,120})\*\*\s*:?\s*$")
 _HTML_HEADING = re.compile(r"<h[1-6]\b[^>]*>(.*?)</h[1-6]\s*>", re.I | re.S)
@@ -37,8 +38,10 @@ _RESULTS = re.compile(
     r"niah|haystack|accuracy|pass|metrics?)$|评测|结果|性能|榜单|评估", re.I)
 #: Words of the pictures that are not results however they are headed.
 _NOT_RESULTS = re.compile(
-    r"^(?:logo|logos|banner|badge|badges|shields|icon|icons|arch|architecture|pipeline|framework|overview|diagram|"
-    r"demo|qr|wechat|discord|twitter|license|licence|avatar|teaser|example|examples|screenshot|ui)$", re.I)
+    r"^(?:logo|logos|banner|badge|badges|shields|icon|icons|arch|architecture|pipeline|framework|diagram|"
+    r"demo|qr|wechat|discord|twitter|license|licence|avatar)$", re.I)
+#: An image this small (a width or height in pixels) is an icon: a vendor's logo in a table header.
+_ICON_PX = 48
 
 
 def result_images(text: str, fmt: Literal["md", "html"]) -> tuple[PageImage, ...]:
@@ -50,8 +53,8 @@ def result_images(text: str, fmt: Literal["md", "html"]) -> tuple[PageImage, ...
     for m in _IMG_TAG.finditer(text):
         attrs = {k.casefold(): html.unescape(a or b or c) for k, a, b, c in _ATTR.findall(m.group(1))}
         if attrs.get("src"):
-            found.append((m.start(), _image(text, m.start(), attrs["src"], attrs.get("alt", ""), attrs.get("title", ""),
-                                            headings)))
+            image = _image(text, m.start(), attrs["src"], attrs.get("alt", ""), attrs.get("title", ""), headings)
+            found.append((m.start(), replace(image, icon=_is_icon(attrs))))
     return tuple(image for _, image in sorted(found, key=lambda x: x[0]) if _holds_results(image))
 
 
@@ -59,6 +62,15 @@ def _image(text: str, at: int, src: str, alt: str, title: str, headings: list[tu
     heading = next((h for start, h in reversed(headings) if start < at), "")
     return PageImage(src=src.strip(), alt=" ".join(alt.split()), title=" ".join(title.split()), heading=heading,
                      line=text.count("\n", 0, at) + 1)
+
+
+def _is_icon(attrs: dict[str, str]) -> bool:
+    """A width or height of at most ``_ICON_PX`` pixels ("16", "24px"; not "75%")."""
+    for key in ("width", "height"):
+        m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(?:px)?\s*", attrs.get(key, ""))
+        if m and float(m.group(1)) <= _ICON_PX:
+            return True
+    return False
 
 
 def _headings(text: str, fmt: str) -> list[tuple[int, str]]:
@@ -90,4 +102,6 @@ def _holds_results(image: PageImage) -> bool:
     name = _words(image.src.rsplit("/", 1)[-1].split("?", 1)[0]) + _words(image.alt) + _words(image.title)
     if any(_NOT_RESULTS.match(w) for w in name) or "shields.io" in image.src or "badge" in image.src.casefold():
         return False
-    return any(_RESULTS.search(w) for w in name + _words(image.heading))
+    if image.icon:
+        return False
+    return any(_RESULTS.search(w) for w in name + _words(image.heading))  # "teaser.png" under "Evaluation" is a chart

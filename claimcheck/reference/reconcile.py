@@ -125,15 +125,18 @@ def _judged(counterparts: list[Counterpart], alpha: float) -> tuple[Counterpart,
     (the family is every cell the reference holds a comparable value for, fixed before any is looked at)."""
     from claimcheck.stats.twosample import holm_adjust
 
-    family: dict[str, list[int]] = {}
+    family: dict[tuple[str, bool], list[int]] = {}
     for i, c in enumerate(counterparts):
         if c.verdict == "untestable" and c.comparison is not None and c.comparison.p is not None:
-            family.setdefault(c.reference, []).append(i)
+            family.setdefault((c.reference, c.comparison.p_is_bound), []).append(i)
     out = list(counterparts)
-    for members in family.values():
+    for (_, bound), members in family.items():  # lower-bound p values apart: they can show agreement, never a gap
         adjusted = holm_adjust([counterparts[i].comparison.p for i in members])
         for i, p in zip(members, adjusted):
             c = counterparts[i]
+            if bound and p < alpha:
+                out[i] = replace(c, comparison=replace(c.comparison, p_adjusted=p))  # untestable: p is only a bound
+                continue
             out[i] = replace(c, verdict="discrepant" if p < alpha else "consistent",
                              comparison=replace(c.comparison, p_adjusted=p,
                                                 verdict="significant" if p < alpha else "within-noise"))

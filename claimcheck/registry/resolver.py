@@ -293,7 +293,7 @@ class Resolver:
         stated = canonical_metric(context.fields.get("metric", "")) or facets.metric
         if stated in ("accuracy", "resolved") and default_metric not in _DISTINCT_METRICS:
             stated = default_metric  # "Acc." names the benchmark's own headline number
-        elif stated == "em" and bench.chance is not None and default_metric == "accuracy":
+        elif stated == "em" and bench.chance is not None and default_metric == "accuracy" and "em" not in bench.metrics:
             stated = default_metric  # an exact match of the chosen option is a multiple-choice accuracy
         metric = stated or (parent.metric if parent else None) or default_metric
         reasons.setdefault("metric", facets.reasons.get("metric", "registry default") if not context.fields.get("metric")
@@ -319,6 +319,7 @@ class Resolver:
             knobs=tuple(k.knob for k in bench.knobs),
             value_range=tuple(bench.range) if bench.range else None,
             rating_step=bench.ratings.step if bench.ratings else None,
+            chat_judged=bench.family in ("preference-judge", "preference-arena"),
             ratings_per_item=bench.ratings.per_item if bench.ratings else 1,
             other_counts=self.other_counts(bench, n),
             unstated_versions=(tuple(v.id for v in bench.versions) if version is None and len(bench.versions) > 1

@@ -234,3 +234,13 @@ def test_the_catalogue_knows_families_whose_models_are_tuned_whatever_their_name
     assert [checkpoint_kind(n) for n in ("Vicuna-13B", "ChatGLM2-6B", "Alpaca-7B", "Chinese-Alpaca-Plus-13B")] == ["tuned"] * 4
     # Chinese-LLaMA is the same project's base model; LLaMA 2 says neither; "-Base" says base
     assert [checkpoint_kind(n) for n in ("Chinese-LLaMA-2-13B", "LLaMA2-7B", "Baichuan2-7B-Base")] == [None, None, "base"]
+    assert checkpoint_kind("ChatGLM3-6B-Base") == "base"  # the family's chat models are tuned; its "-Base" is not
+
+
+def test_bare_names_that_are_base_checkpoints_by_the_vendors_naming():
+    from claimcheck.models.names import names_base_checkpoint
+
+    assert [names_base_checkpoint(n) for n in ("Qwen 2.5 32B", "Qwen2.5-32B", "Llama 3.1 8B", "Llama 3.2 3B")] == [True] * 4
+    # the name says which it is, or the family's bare name is the tuned model (Qwen3), or the catalogue has no fact
+    assert not any(names_base_checkpoint(n) for n in (
+        "Qwen2.5-32B-Instruct", "Llama-3.1-8B-Instruct", "Qwen3-32B", "Qwen2.5-Max", "Gemma 2 27B", "Phi 3 small (7B)"))

@@ -226,6 +226,7 @@ def test_a_caption_that_names_no_benchmark_changes_nothing(tmp_path):
     ("Math Programming", None, True), ("GSM8K (PAL)", None, True), ("program-aided", None, True),
     ("with code interpreter", None, True), ("tool-integrated reasoning", None, True), ("pal", None, None),
     ("Paladin", None, None), ("programming languages", None, None),
+    ("Math (w/o code interpreter)", None, False), ("GSM8K (no PAL)", None, False), ("without python", None, False),
 ])
 def test_harness_and_tools_qualifiers(text, harness, tools):
     from claimcheck.parsing.labels import facets_of

@@ -38,3 +38,10 @@ def test_html_pages_read_img_tags_under_h_headings():
 
 def test_a_page_without_result_images_has_none():
     assert result_images("## Intro\n\nText only.\n\n| A | B |\n|---|---|\n| 1 | 2 |\n", "md") == ()
+
+
+def test_icons_in_a_results_table_are_not_results_and_a_teaser_chart_is():
+    page = ("## Evaluation\n\n<table><tr><th><img src='assets/openai.svg' width=16> GPT-4o</th></tr></table>\n"
+            "![](figs/teaser.png)\n\n## About\n\n![performance overview](figs/benchmark_overview.png)\n"
+            "![](figs/teaser.png)\n")
+    assert _names(page) == [("teaser.png", "Evaluation"), ("benchmark_overview.png", "About")]

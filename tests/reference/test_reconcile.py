@@ -196,3 +196,14 @@ def test_a_bare_name_with_no_heading_is_matched_as_before(tmp_path):
     page = _write(tmp_path, "bare.md", _TUNED_PAGE.replace("## Instruction Tuned Models\n\n", "").format(arc="83.4"))
     models = {c.model for c in audit([page], Options()).counterparts if c.reference == "llama-3.1-model-card"}
     assert models == {"Llama 3.1 8B"}
+
+
+@pytest.mark.parametrize("ref_value", ["8.40", "7.20"])
+def test_a_bound_p_never_makes_a_counterpart_discrepant(tmp_path, ref_value):
+    # MT-Bench gaps have only a lower-bound p (whole-step ratings): it can show agreement, never a discrepancy
+    page = _write(tmp_path, "page.csv", "Benchmark,Nova-2,Llama-2-7B-Chat\nMT-Bench,8.51,8.49\n")
+    ref = _write(tmp_path, "ref.csv", f"model,benchmark,score\nLlama-2-7B-Chat,MT-Bench,{ref_value}\n")
+    report = audit([page], Options(reference_files=(ref,), bundled_references=False))
+    (c,) = [c for c in report.counterparts if c.reference == "ref1"]
+    assert c.comparison.p_is_bound and c.verdict == "untestable"
+    assert not [f for f in report.findings if f.code == "CC411"]

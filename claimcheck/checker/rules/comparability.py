@@ -269,7 +269,7 @@ class ToolsMismatch(ComparabilityRule):
             lines = list(dict.fromkeys(s.title for s in cells))
             shown = ", ".join(repr(t) for t in lines[:4]) + (f" and {len(lines) - 4} more" if len(lines) > 4 else "")
             yield self.finding(
-                f"{shown} ({rows_ref(cells)}) carry the benchmarks' plain names, but the table's heading "
+                f"{shown} ({rows_ref(cells)}) {'carries' if len(lines) == 1 else 'carry'} the benchmarks' plain names, but the table's heading "
                 f"{heading!r} makes them tools-on: the model "
                 f"writes code that is run, or calls tools, so these numbers cannot be set beside the benchmarks' "
                 f"usual figures without tools", scores=[s.id for s in cells], severity="info", heading=heading,
@@ -742,6 +742,8 @@ class SecondhandScore(Rule):
             for model in lone:
                 line = models[model]
                 top = line[total]
+                if top.resolution.secondhand or top.cell.markers:
+                    continue  # the page marks the value: the mark's own finding (or note) says where it comes from
                 others = [m for m in models if m != model and line_has(models[m], total)]
                 yield self.finding(
                     f"{cell_name(top)} is the model's only value in its table: all {len(parts)} parts "

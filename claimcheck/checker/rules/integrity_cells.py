@@ -24,9 +24,11 @@ class PrecisionOutlier(Rule):
     decimal where every other cell carries two (or none where all others carry one) was typed in
     separately, copied from another report, or edited by hand.  Harmless when the numbers are
     right, but it says the column did not come out of the same run as the rest, so check its
-    provenance before comparing it.  Needs ``OTHERS_MIN`` other cells at one precision and
-    ``ODD_MIN`` odd cells of the model (one "93" among "93.8"s is a trailing zero dropped); cells
-    read as differences ("Δ half book") count, since they were typed too.
+    provenance before comparing it.  Needs ``OTHERS_MIN`` other cells at one precision.  A cell
+    with fewer decimals may be a trailing zero a formatter dropped ("93" for 93.0): such cells count
+    only when that many of the model's cells ending in zeros is unlikely by chance (binomial, one in
+    ten per digit, p < α); three of MiniMax's five MTOB cells at one decimal is p ≈ 0.009, one "93"
+    among seven is not.  Cells read as differences ("Δ half book") count, since they were typed too.
 
     Bad:
         | Model | no context | half book |
@@ -44,8 +46,17 @@ class PrecisionOutlier(Rule):
 
     #: other cells of the table, all at one precision, before a model's other precision stands out
     OTHERS_MIN = 10
-    #: odd cells of the model: one alone may be a trailing zero dropped
-    ODD_MIN = 2
+    @staticmethod
+    def _beyond_dropped_zeros(odd: list[Score], cells: int, usual: int, alpha: float) -> bool:
+        """Whether the odd cells are more than trailing zeros a formatter dropped: a cell printed with more
+        decimals than the rest cannot be one; cells with fewer each end in zeros with chance 10^-(missing
+        digits) under one source, so they count only when that many or more are unlikely (p < alpha)."""
+        from scipy.stats import binom
+
+        if any(s.cell.decimals > usual for s in odd):
+            return True
+        chance = 10.0 ** -(usual - max(s.cell.decimals for s in odd))
+        return float(binom.sf(len(odd) - 1, cells, chance)) < alpha
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         for cells in _tables(context).values():
@@ -58,8 +69,9 @@ class PrecisionOutlier(Rule):
                 if len(others) != 1 or sum(others.values()) < self.OTHERS_MIN:
                     continue
                 (usual, _), = others.items()
-                odd = [s for s in printed if s.model == model and s.cell.decimals != usual]
-                if len(odd) >= self.ODD_MIN:
+                mine = [s for s in printed if s.model == model]
+                odd = [s for s in mine if s.cell.decimals != usual]
+                if odd and self._beyond_dropped_zeros(odd, len(mine), usual, context.alpha):
                     yield self.finding(
                         f"{cell_name(odd[0])}{f' and {len(odd) - 1} more of its cells' if len(odd) > 1 else ''} "
                         f"{'is' if len(odd) == 1 else 'are'} printed with {odd[0].cell.decimals} decimal"
@@ -99,7 +111,8 @@ class MissingUnexplained(Rule):
             gaps = [s for s in cells if s.status == "missing" and not s.cell.markers
                     and s.cell.raw.strip() in ("-", "–", "—", "") and s.model != subject]
             present = sum(1 for s in cells if s.status == "checked")
-            if not gaps or len(gaps) > self.FEW or present < self.FULL * len(cells):
+            slots = sum(1 for s in cells if s.status in ("checked", "missing"))  # rows that hold no score do not count
+            if not gaps or len(gaps) > self.FEW or present < self.FULL * slots:
                 continue
             shown = "; ".join(f"{s.model} on {s.title!r} ({s.ref})" for s in gaps)
             yield self.finding(

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from statistics import median
 from typing import Iterator
 
 from claimcheck.checker.base import CheckContext, Rule
 from claimcheck.records import Finding, Score
+
+
+_DIFFICULTY = re.compile(r"\b(?:easy|medium|hard|harder|hardest|extreme|expert|difficult|challenging|level\s*\d|tier\s*\d)\b|"
+                         r"简单|中等|困难", re.I)
 
 
 class PartAtFloor(Rule):
@@ -17,7 +22,8 @@ class PartAtFloor(Rule):
     on the sibling parts, is more often scored differently: another metric under the same unit
     (CodeEditorBench's Polish is an optimisation score, not a pass rate), a tokenizer that does not
     fit the language (BLEU on Japanese or Arabic without a suitable tokenizer), or a broken reference.  Its gaps say little, and an
-    average over the parts inherits the artefact.  Needs three parts or more in one table, and three
+    average over the parts inherits the artefact.  Parts split by difficulty ("Hard", "Tier 3") are
+    meant to differ and are left alone.  Needs three parts or more in one table, and three
     models or more with a value on the part and on another part; the part's value must be at most
     ``RATIO`` of the model's median over the other parts for at least ``SHARE`` of them.
 
@@ -48,8 +54,8 @@ class PartAtFloor(Rule):
                 benchmarks.setdefault((s.input, s.table, s.benchmark), {}).setdefault(s.group, {})[s.model] = s
         found: dict[tuple[int, str], list[tuple[dict[str, Score], list[str], dict[str, float], list[str]]]] = {}
         for (page, _, bench), lines in benchmarks.items():
-            if len(lines) < self.PARTS:
-                continue
+            if len(lines) < self.PARTS or any(_DIFFICULTY.search(next(iter(line.values())).title) for line in lines.values()):
+                continue  # parts split by difficulty (Easy / Medium / Hard): a hard part is meant to be low
             for group, cells in lines.items():
                 ratios: dict[str, float] = {}
                 for model, s in cells.items():
@@ -68,7 +74,7 @@ class PartAtFloor(Rule):
             yield self.finding(
                 f"{' and '.join(repr(t) for t in titles)} ({where}) sit{'s' if len(titles) == 1 else ''} far below "
                 f"{s.resolution.benchmark_name or 'the benchmark'}'s other parts "
-                f"({', '.join(x for x in siblings if x not in titles)[:80]}) for most models: {len(low)} of {len(ratios)} "
+                f"({', '.join([x for x in siblings if x not in titles][:5])}) for most models: {len(low)} of {len(ratios)} "
                 f"score at most a fifth of their median over the other parts on {titles[0]!r} "
                 f"({', '.join(cells[m].cell.shown for m in low[:4])} …). A part nearly every model fails this way is more "
                 f"likely scored differently (another metric under the same unit, a tokenizer that does not fit the "

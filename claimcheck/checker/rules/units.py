@@ -103,7 +103,7 @@ class FractionPercentMix(Rule):
                     f"{len(percents)} percentage(s) (e.g. {cell_name(percents[0])})",
                     scores=[s.id for s in fractions + percents[:3]],
                 )
-            elif fractions or percents:
+            elif percents or any(s.benchmark for s in fractions):  # a 0-1 table of no known benchmark may be no score
                 pages.setdefault(scores[0].input, ([], []))[0 if fractions else 1].append(fractions or percents)
         for fraction_tables, percent_tables in pages.values():
             if fraction_tables and percent_tables:
@@ -227,7 +227,7 @@ class UnitUnknown(Rule):
             )
         pages: dict[tuple[int, str | None, tuple[str, ...]], list[Score]] = {}  # one per benchmark of a page
         for s in context.checked():
-            if s.resolution.unstated_metrics:
+            if s.resolution.unstated_metrics and not _metric_said_around(context, s.table):
                 pages.setdefault((s.input, s.benchmark, s.resolution.unstated_metrics), []).append(s)
         for (_, _, metrics), scores in pages.items():
             s = scores[0]
@@ -239,6 +239,17 @@ class UnitUnknown(Rule):
                 f"what {s.cell.shown} ({s.model}) measures is not known and no other report's number can be set beside it",
                 scores=[x.id for x in scores], metrics=list(metrics), severity="info",
             )
+
+
+def _metric_said_around(context: CheckContext, table: int) -> bool:
+    """Whether the table's heading, caption, notes or opening paragraphs name a metric ("## Translation (BLEU)",
+    "We report sacreBLEU"): then the lines' numbers have a stated metric, if not on the line itself."""
+    from claimcheck.parsing.labels import extract_facets
+
+    reading = next((r for r in context.readings if r.table == table), None)
+    texts = [*(reading.captions if reading else ()), *(reading.leads if reading else ()),
+             *(n.text for n in context.legend(table).notes)]
+    return any(extract_facets(t).metric not in (None, "accuracy") for t in texts)
 
 
 class PercentileAsScore(Rule):

@@ -463,5 +463,47 @@ class ModelRelativeName(Rule):
                 models=list(cells), labels=[s.relative for s in cells.values()])
 
 
+class ModelCheckpointUnstated(Rule):
+    """A model named as its base checkpoint on benchmarks only a chat model can take.
+
+    "Qwen2.5-32B" and "Llama 3.1 8B" are, by their vendors' naming, the pretrained checkpoints;
+    the tuned ones are "-Instruct".  MT-Bench, Arena-Hard and AlpacaEval rate free-form chat
+    answers, so the scores must come from a tuned checkpoint, but the table does not say which (an
+    instruct release, an internal fine-tune, another variant): the numbers cannot be matched to a
+    model anyone can run.  Only families whose bare names are documented as the base checkpoints
+    count (the model catalogue's ``bare_is_base``, with the vendor's own words), and a table whose
+    heading says it lists tuned models ("Instruction Tuned Models") states it.  Once per table.
+
+    Bad:
+        | Model        | MT-Bench |
+        | Qwen 2.5 32B | 8.49     |
+    Good:
+        | Qwen2.5-32B-Instruct | 8.49 |
+    Reference: Mitchell, M. et al. (2019). "Model Cards for Model Reporting." FAT* 2019, doi:10.1145/3287560.3287596
+        (a reported result names the exact model it was measured on).
+    """
+
+    code, slug, family, severity = "CC510", "model-checkpoint-unstated", "validity", "info"
+
+    def check(self, context: CheckContext) -> Iterator[Finding]:
+        from claimcheck.models.names import names_base_checkpoint
+
+        tables: dict[tuple[int, int], dict[str, Score]] = {}
+        rows: dict[tuple[int, int], set[str]] = {}
+        for s in context.checked():
+            if s.resolution.chat_judged and s.checkpoint != "tuned" and names_base_checkpoint(s.model):
+                tables.setdefault((s.input, s.table), {}).setdefault(s.model, s)
+                rows.setdefault((s.input, s.table), set()).add(s.resolution.benchmark_name or s.title)
+        for key, cells in tables.items():
+            first = next(iter(cells.values()))
+            benches = sorted(rows[key])
+            yield self.finding(
+                f"{', '.join(cells)} {'are' if len(cells) > 1 else 'is'} printed under {'names' if len(cells) > 1 else 'a name'} "
+                f"that, by {'their' if len(cells) > 1 else 'its'} vendor's naming, denote{'' if len(cells) > 1 else 's'} the "
+                f"base checkpoint{'s' if len(cells) > 1 else ''}, on {', '.join(benches[:3])} ({first.origin or f'table {first.table + 1}'}), "
+                f"which rate{'s' if len(benches) == 1 else ''} chat answers: which tuned checkpoint was run is not stated",
+                scores=[s.id for s in cells.values()], models=list(cells), benchmarks=benches)
+
+
 RULES = [BenchmarkFlawed, BenchmarkDeprecated, ContaminationRisk, CompositeIndex, SystemNotModel, InHouseBenchmark,
-         ModelUnpinned, ModelUnreleased, ModelRelativeName]
+         ModelUnpinned, ModelUnreleased, ModelRelativeName, ModelCheckpointUnstated]
