@@ -139,6 +139,11 @@ def _parse_text(text: str, fmt: str, source: str) -> list[SourceTable]:
     from claimcheck.readers.images import result_images
 
     dated, images = latest_date(text), result_images(text, "md" if fmt == "md" else "html")  # one fact per document,
+    if not tables and images:  # results printed only as pictures: say so rather than "no table"
+        shown = ", ".join(f"{im.name} (line {im.line})" for im in images[:4]) + (" …" if len(images) > 4 else "")
+        raise InputError(f"found no table in this input: its results are printed only as images ({shown}), which "
+                         f"claimcheck cannot read; transcribe them into a table (CSV or Markdown) to audit them",
+                         path=source)
     return [dataclasses.replace(t, page_date=dated, page_images=images) for t in tables]  # kept on each of its tables
 
 

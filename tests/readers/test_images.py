@@ -45,3 +45,19 @@ def test_icons_in_a_results_table_are_not_results_and_a_teaser_chart_is():
             "![](figs/teaser.png)\n\n## About\n\n![performance overview](figs/benchmark_overview.png)\n"
             "![](figs/teaser.png)\n")
     assert _names(page) == [("teaser.png", "Evaluation"), ("benchmark_overview.png", "About")]
+
+
+def test_a_page_whose_results_are_only_images_says_so(tmp_path):
+    import pytest
+
+    from claimcheck.errors import InputError
+    from claimcheck.readers import read_input
+
+    page = tmp_path / "readme.md"
+    page.write_text("# Model\n\n## Performance\n\n![](figs/math-table.png)\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"only as images \(math-table.png \(line 5\)\)"):
+        read_input(str(page), 0)
+    plain = tmp_path / "plain.md"
+    plain.write_text("# Model\n\nNo numbers here.\n", encoding="utf-8")
+    with pytest.raises(InputError, match="found no table in this input$"):
+        read_input(str(plain), 0)
