@@ -122,7 +122,7 @@ def resolve_rows(observations: Sequence[Observation], resolver,
     captions = {(inputs_of.get(r.table, 0), r.table): (*(((c,), None) for c in r.captions),
                                                         *((names, lead) for lead in r.leads if (names := resolver.lead_names(lead))))
                 for r in readings if r.captions or r.leads}
-    headings = {(inputs_of.get(r.table, 0), r.table): r.captions for r in readings if r.captions}
+    around = {(inputs_of.get(r.table, 0), r.table): _words_around(r) for r in readings}  # read once per table
     settings = _settings_by_benchmark(readings, resolver)
     prose = {(inputs_of.get(r.table, 0), r.table): r.prose for r in readings if r.prose}
     clauses: dict[str, str] = {}
@@ -148,25 +148,39 @@ def resolve_rows(observations: Sequence[Observation], resolver,
             res = resolver.resolve(ctx, [m.cell for m in members], parent)
         if glossed:
             res = replace(res, reasons={**res.reasons, "gloss": f"the page's text glosses {ctx.label.strip()!r} as ({glossed})"})
-        if res.row_kind == "benchmark" and res.tools is None and not res.system_level:  # an agent task has its tools
-            res = _tools_of_heading(res, headings.get((first.input, first.table), ()))
+        words = around.get((first.input, first.table))
+        if words and words.tools and res.row_kind == "benchmark" and res.tools is None and not res.system_level:
+            heading, tools, said = words.tools  # a line silent on tools takes its heading's word; an agent task has its own
+            res = replace(res, tools=tools, tools_heading=heading,
+                          reasons={**res.reasons, "tools": f"the table's heading {heading!r} ({said})"})
+        if words and words.metric and res.unstated_metrics:  # "## Translation (BLEU)", "We report sacreBLEU"
+            res = replace(res, unstated_metrics=())
         out[key] = res
         for m in members:
             by_row[(m.input, m.table, m.row)] = res
     return out, clauses
 
 
-def _tools_of_heading(res: Resolution, headings: Sequence[str]) -> Resolution:
-    """A line that says nothing of tools, under a heading that does ("Math Programming", "With tools"): the
-    heading describes every line of its table."""
+@dataclass(frozen=True)
+class _WordsAround:
+    """What a table's headings, caption, opening paragraphs and notes say of every line under them."""
+
+    tools: tuple[str, bool, str] | None  # (heading, tools on?, the words) of the first heading that says
+    metric: str | None  # a metric they name ("bleu"), other than plain accuracy
+
+
+def _words_around(reading: TableReading) -> _WordsAround:
     from claimcheck.parsing.labels import extract_facets
 
-    for heading in headings:
+    tools = None
+    for heading in reading.captions:
         facets = extract_facets(heading)
         if facets.tools is not None:
-            return replace(res, tools=facets.tools, tools_heading=heading, reasons={
-                **res.reasons, "tools": f"the table's heading {heading!r} ({facets.reasons.get('tools', heading)})"})
-    return res
+            tools = (heading, facets.tools, facets.reasons.get("tools", heading))
+            break
+    metric = next((m for text in (*reading.captions, *reading.leads, *(n.text for n in reading.legend.notes))
+                   if (m := extract_facets(text).metric) not in (None, "accuracy")), None)
+    return _WordsAround(tools, metric)
 
 
 #: A label that prints a setup of its own in brackets ("GSM8K (8-shot)") is not glossed by another spelling.

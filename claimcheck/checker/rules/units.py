@@ -227,7 +227,7 @@ class UnitUnknown(Rule):
             )
         pages: dict[tuple[int, str | None, tuple[str, ...]], list[Score]] = {}  # one per benchmark of a page
         for s in context.checked():
-            if s.resolution.unstated_metrics and not _metric_said_around(context, s.table):
+            if s.resolution.unstated_metrics:
                 pages.setdefault((s.input, s.benchmark, s.resolution.unstated_metrics), []).append(s)
         for (_, _, metrics), scores in pages.items():
             s = scores[0]
@@ -239,17 +239,6 @@ class UnitUnknown(Rule):
                 f"what {s.cell.shown} ({s.model}) measures is not known and no other report's number can be set beside it",
                 scores=[x.id for x in scores], metrics=list(metrics), severity="info",
             )
-
-
-def _metric_said_around(context: CheckContext, table: int) -> bool:
-    """Whether the table's heading, caption, notes or opening paragraphs name a metric ("## Translation (BLEU)",
-    "We report sacreBLEU"): then the lines' numbers have a stated metric, if not on the line itself."""
-    from claimcheck.parsing.labels import extract_facets
-
-    reading = next((r for r in context.readings if r.table == table), None)
-    texts = [*(reading.captions if reading else ()), *(reading.leads if reading else ()),
-             *(n.text for n in context.legend(table).notes)]
-    return any(extract_facets(t).metric not in (None, "accuracy") for t in texts)
 
 
 class PercentileAsScore(Rule):
