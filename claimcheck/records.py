@@ -488,6 +488,11 @@ class Comparison:
     note: str | None = None
     method: str = "unpaired z test"  # or "paired (McNemar)", "paired cluster bootstrap", …
 
+    @property
+    def p_relation(self) -> str:
+        """How a message relates the printed p to the truth: "≥" for a lower bound, else "="."""
+        return "≥" if self.p_is_bound else "="
+
 
 #: Why a comparison is judged, in the order a family lists them.
 FAMILY_REASONS = {"claim": "named by a claim", "subject": "the subject against a rival", "mark": "a marked cell against a rival",

@@ -90,6 +90,15 @@ class CheckContext:
             return out
         return self.memo("rows", group)
 
+    def by_table(self) -> dict[tuple[int, int], list[Score]]:
+        """Scores grouped by (input, table), every status, in input order (shared: do not modify)."""
+        def group() -> dict[tuple[int, int], list[Score]]:
+            out: dict[tuple[int, int], list[Score]] = {}
+            for s in self.scores:
+                out.setdefault((s.input, s.table), []).append(s)
+            return out
+        return self.memo("by-table", group)
+
     def table(self, index: int) -> SourceTable:
         """The source table a score came from; a nameless empty one when the tables were not given."""
         if index < len(self.tables):

@@ -279,7 +279,7 @@ def _stats(test: PairTest, s: Score, t: Score) -> str:
     n = f"n = {s.n}" if s.n == t.n else f"n = {s.n} and {t.n}"
     assumed = ", assumed" if "assumed" in (s.resolution.n_source, t.resolution.n_source) else ""
     z = f"z = {abs(test.z):.2f}, " if test.z is not None else ""
-    rel = "≥" if test.comparison is not None and test.comparison.p_is_bound else "="
+    rel = test.comparison.p_relation if test.comparison is not None else "="
     return f"{z}Holm-adjusted p {rel} {test.p_adjusted:.2g}, {n}{assumed}"
 
 

@@ -250,14 +250,15 @@ def _ratings_bound(base: dict, a: Score, b: Score) -> Comparison:
     widest = abs(a.value - b.value) + rounding  # type: ignore[operator]
     steps = round(widest * ratings / r.rating_step, 9)  # type: ignore[operator]
     step = f"{r.rating_step:g}-point" if r.rating_step != 1 else "one-point"
+    p = sign_flip_p_bound(steps)
     return Comparison(
-        **base, p=sign_flip_p_bound(steps), p_is_bound=True, verdict="no-n",
+        **base, p=p, p_is_bound=True, verdict="no-n",
         method="exact sign-flip bound for whole-step ratings",
         bound=f"even if every differing rating favoured one model by a single step ({ratings} ratings, "
               f"a lead of at most {steps:.3g} {step} steps)",
         note=(f"no per-item ratings: the lead of at most {widest:.3g} points (as printed, plus rounding) over {ratings} "
               f"ratings is at most {steps:.3g} rating steps; an exact paired test of that many one-step wins gives "
-              f"p ≥ {sign_flip_p_bound(steps):.3g}, and no other pairing a smaller one, so the data can show this gap "
+              f"p ≥ {p:.3g}, and no other pairing a smaller one, so the data can show this gap "
               f"within noise but not that it is real"),
     )
 

@@ -88,6 +88,14 @@ BENCHMARK_TOKENS = frozenset("""
 """.split())
 #: Suffixes that mark an unknown name as a model ("Foo-7B-Instruct", "Bar Chat").
 MODEL_SUFFIXES = frozenset({"instruct", "chat", "base", "it", "inst"})
+#: The words that say which checkpoint of a model a name is, training stages included.
+CHECKPOINT_WORDS = MODEL_SUFFIXES | {"sft", "dpo", "rlhf", "rl", "pt", "pretrained"}
+
+
+def checkpoint_stem(text: str) -> str:
+    """A name without its checkpoint words ("Zephyrine-7B-Chat" -> "zephyrine 7b"): one stem for a model's base
+    and tuned checkpoints, for names the catalogue does not know."""
+    return " ".join(w for w in re.findall(r"[^\W_]+", text.casefold()) if w not in CHECKPOINT_WORDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,6 +354,7 @@ _TUNED_WORDS = re.compile(r"\binstruct|\bchat\b|-it\b|\btuned\b|\bsft\b|\bdpo\b|
 _BASE_WORDS = re.compile(r"\bbase\b|pre-?train|基座|预训练", re.I)
 
 
+@lru_cache(maxsize=8192)
 def names_base_checkpoint(text: str) -> bool:
     """Whether a name printed bare is, by its family's naming, the base checkpoint ("Qwen2.5-32B",
     "Llama 3.1 8B": the tuned ones are "-Instruct"); False when the name says which kind it is."""
@@ -355,6 +364,7 @@ def names_base_checkpoint(text: str) -> bool:
     return bool(family and family.bare_is_base and re.search(family.bare_is_base, clean(text), re.I))
 
 
+@lru_cache(maxsize=8192)
 def checkpoint_kind(text: str) -> str | None:
     """Which kind of checkpoint a model name or a table heading speaks of: "tuned" (chat, instruct, SFT,
     RLHF), "base" (base, pretrained), or None when it says neither or both."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 import re
+from bisect import bisect_left
 import unicodedata
 from dataclasses import replace
 from typing import Literal
@@ -46,22 +47,30 @@ _ICON_PX = 48
 
 def result_images(text: str, fmt: Literal["md", "html"]) -> tuple[PageImage, ...]:
     """The images of a document that hold results, in page order."""
-    headings = _headings(text, fmt)
+    place = _Place(text, _headings(text, fmt))
     found: list[tuple[int, PageImage]] = []
     for m in _MD_IMAGE.finditer(text) if fmt == "md" else ():
-        found.append((m.start(), _image(text, m.start(), m.group(2), m.group(1), m.group(3) or "", headings)))
+        found.append((m.start(), place.image(m.start(), m.group(2), m.group(1), m.group(3) or "")))
     for m in _IMG_TAG.finditer(text):
         attrs = {k.casefold(): html.unescape(a or b or c) for k, a, b, c in _ATTR.findall(m.group(1))}
         if attrs.get("src"):
-            image = _image(text, m.start(), attrs["src"], attrs.get("alt", ""), attrs.get("title", ""), headings)
+            image = place.image(m.start(), attrs["src"], attrs.get("alt", ""), attrs.get("title", ""))
             found.append((m.start(), replace(image, icon=_is_icon(attrs))))
     return tuple(image for _, image in sorted(found, key=lambda x: x[0]) if _holds_results(image))
 
 
-def _image(text: str, at: int, src: str, alt: str, title: str, headings: list[tuple[int, str]]) -> PageImage:
-    heading = next((h for start, h in reversed(headings) if start < at), "")
-    return PageImage(src=src.strip(), alt=" ".join(alt.split()), title=" ".join(title.split()), heading=heading,
-                     line=text.count("\n", 0, at) + 1)
+class _Place:
+    """Where an offset of the text is: its line and the heading above it, by binary search."""
+
+    def __init__(self, text: str, headings: list[tuple[int, str]]):
+        self.starts = [at for at, _ in headings]
+        self.titles = [title for _, title in headings]
+        self.breaks = [m.start() for m in re.finditer("\n", text)]
+
+    def image(self, at: int, src: str, alt: str, title: str) -> PageImage:
+        above = bisect_left(self.starts, at)  # headings starting before the image
+        return PageImage(src=src.strip(), alt=" ".join(alt.split()), title=" ".join(title.split()),
+                         heading=self.titles[above - 1] if above else "", line=bisect_left(self.breaks, at) + 1)
 
 
 def _is_icon(attrs: dict[str, str]) -> bool:

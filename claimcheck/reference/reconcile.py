@@ -84,8 +84,6 @@ def reconcile(scores: Sequence[Score], references: Mapping[str, Sequence[Score]]
     return _judged(out, alpha)
 
 
-#: Variant words that say which kind of checkpoint a name is, decided with the table's heading instead.
-_KIND_WORDS = frozenset({"instruct", "chat", "base"})
 
 
 @dataclass(frozen=True)
@@ -110,13 +108,13 @@ class _Model:
 
 
 def _model(s: Score) -> _Model | None:
-    from claimcheck.models.names import checkpoint_kind
+    from claimcheck.models.names import MODEL_SUFFIXES, checkpoint_kind  # kind words: decided with the heading
 
     ident = identity(s.model)
     if ident is None:
         return None
     named = checkpoint_kind(s.model)
-    return _Model(replace(ident, variants=ident.variants - _KIND_WORDS), named or s.checkpoint,
+    return _Model(replace(ident, variants=ident.variants - MODEL_SUFFIXES), named or s.checkpoint,
                   named is None and s.checkpoint is not None)
 
 

@@ -244,5 +244,5 @@ def _single(c: Comparison, a: Score, b: Score) -> Conclusion:
         return Conclusion("supported", f"{lead.model} scores higher than {trail.model} on {where}: gap {gap}, "
                           f"Holm-adjusted p = {c.p_adjusted:.2g}.", c.caveats, f"{lead.model} leads {trail.model} on {where}")
     return Conclusion("tied", f"{a.model} and {b.model} are statistically tied on {where}: gap {gap}, "
-                      f"Holm-adjusted p {'≥' if c.p_is_bound else '='} {c.p_adjusted:.2g}.", ("CC302",),
+                      f"Holm-adjusted p {c.p_relation} {c.p_adjusted:.2g}.", ("CC302",),
                       f"{a.model} and {b.model} are statistically tied on {where}")

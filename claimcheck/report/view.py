@@ -255,7 +255,7 @@ def _counterpart_lines(report: Report, by_id) -> list[CounterpartLine]:
         s = by_id[c.score]
         verdict = c.verdict.replace("-", " ")
         if c.comparison is not None and c.comparison.p_adjusted is not None:
-            verdict += f" (p {'≥' if c.comparison.p_is_bound else '='} {c.comparison.p_adjusted:.2g} after Holm)"
+            verdict += f" (p {c.comparison.p_relation} {c.comparison.p_adjusted:.2g} after Holm)"
         lines.append(CounterpartLine(cell=f"{s.model} {s.cell.shown} on {s.title!r} ({s.ref})", reference=titles[c.reference],
                                      there=f"{c.label}: {c.printed}", verdict=verdict, setups="; ".join(c.differences)))
     return lines
@@ -430,7 +430,7 @@ def _comparison_line(c: Comparison, by_id, usual: str = "") -> ComparisonLine:
     interval = (f"{pp(c.diff_ci[0], signed=True).removesuffix(' pp')}, {pp(c.diff_ci[1], signed=True).removesuffix(' pp')}"
                 if c.diff_ci else f"{c.gap_ci[0]:+.0f}, {c.gap_ci[1]:+.0f}" if c.gap_ci else "")
     method = f"; {c.method}" if c.method != usual else ""
-    rel = "≥" if c.p_is_bound else "="  # a lower bound (vote counts, whole-step ratings) is no p of its own
+    rel = c.p_relation  # a lower bound (vote counts, whole-step ratings) is no p of its own
     test = (f"p {rel} {c.p:.2g}, Holm {rel} {c.p_adjusted:.2g}{method}" if c.p_adjusted is not None else
             f"p {rel} {c.p:.2g} (not judged: outside every family){method}" if c.p is not None else "")
     why = "; ".join(d.describe() for d in c.differences) or (c.note or "")

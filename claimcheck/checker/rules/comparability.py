@@ -721,10 +721,7 @@ class SecondhandScore(Rule):
 
     def _summary_only(self, context: CheckContext) -> Iterator[Finding]:
         """Models of a table with a summary value and every part missing, where most models have every part."""
-        tables: dict[tuple[int, int], list[Score]] = {}
-        for s in context.scores:
-            tables.setdefault((s.input, s.table), []).append(s)
-        for cells in tables.values():
+        for cells in context.by_table().values():
             summary = {s.group for s in cells if s.resolution.row_kind == "aggregate"}
             parts = {s.group for s in cells if s.resolution.row_kind in ("benchmark", "unknown")}
             if len(summary) != 1 or len(parts) < SUMMARY_PARTS_MIN:

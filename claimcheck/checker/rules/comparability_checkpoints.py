@@ -32,7 +32,7 @@ class BaseChatMix(Rule):
     code, slug, family, severity = "CC211", "base-chat-mix", "comparability", "info"
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
-        from claimcheck.models.names import checkpoint_kind, recognise
+        from claimcheck.models.names import checkpoint_kind, checkpoint_stem, recognise
 
         tables: dict[tuple[int, int], dict[str, Score]] = {}
         for s in context.checked():
@@ -40,7 +40,8 @@ class BaseChatMix(Rule):
         pages: dict[int, list[tuple[dict[str, Score], list[str], list[str]]]] = {}
         for (page, _), models in tables.items():
             kinds = {m: checkpoint_kind(m) for m in models}
-            families = {m: (name.family if (name := recognise(m)) is not None and name.known else _stem(m)) for m in models}
+            families = {m: (name.family if (name := recognise(m)) is not None and name.known else checkpoint_stem(m))
+                        for m in models}
             base = [m for m, k in kinds.items() if k == "base"]
             base_families = {families[m] for m in base}
             tuned = [m for m, k in kinds.items() if k == "tuned" and families[m] not in base_families]
@@ -59,16 +60,5 @@ class BaseChatMix(Rule):
                 f"models were prompted",
                 scores=[models[m].id for models, t, b in found for m in t + b], tuned=tuned, base=base,
                 tables=[s.table for s in first])
-
-def _stem(model: str) -> str:
-    """An uncatalogued model's name without its checkpoint words ("Zephyrine-7B-Chat" -> "zephyrine 7b"): its base and
-    chat checkpoints are one family, a progression of the page's own model."""
-    import re
-
-    words = re.findall(r"[^\W_]+", model.casefold())
-    return " ".join(w for w in words if w not in _KIND_WORDS)
-
-
-_KIND_WORDS = frozenset({"base", "chat", "instruct", "inst", "it", "sft", "dpo", "rlhf", "rl", "pt", "pretrained"})
 
 RULES = [BaseChatMix]

@@ -3,18 +3,12 @@ that two tables of one page give differently."""
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from typing import Iterator
 
 from claimcheck.checker.base import CheckContext, Rule, cell_name
 from claimcheck.records import Finding, Score
-
-
-def _tables(context: CheckContext) -> dict[tuple[int, int], list[Score]]:
-    out: dict[tuple[int, int], list[Score]] = {}
-    for s in context.scores:
-        out.setdefault((s.input, s.table), []).append(s)
-    return out
 
 
 class PrecisionOutlier(Rule):
@@ -51,25 +45,26 @@ class PrecisionOutlier(Rule):
         """Whether the odd cells are more than trailing zeros a formatter dropped: a cell printed with more
         decimals than the rest cannot be one; cells with fewer each end in zeros with chance 10^-(missing
         digits) under one source, so they count only when that many or more are unlikely (p < alpha)."""
-        from scipy.stats import binom
-
         if any(s.cell.decimals > usual for s in odd):
             return True
         chance = 10.0 ** -(usual - max(s.cell.decimals for s in odd))
-        return float(binom.sf(len(odd) - 1, cells, chance)) < alpha
+        tail = sum(math.comb(cells, k) * chance ** k * (1 - chance) ** (cells - k) for k in range(len(odd), cells + 1))
+        return tail < alpha
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
-        for cells in _tables(context).values():
+        for cells in context.by_table().values():
             printed = [s for s in cells if s.cell.decimals is not None and s.cell.value is not None]
-            models = list(dict.fromkeys(s.model for s in printed))
-            if len(models) < 3:
+            by_model: dict[str, list[Score]] = {}
+            for s in printed:
+                by_model.setdefault(s.model, []).append(s)
+            if len(by_model) < 3:
                 continue
-            for model in models:
-                others = Counter(s.cell.decimals for s in printed if s.model != model)
+            everyone = Counter(s.cell.decimals for s in printed)  # counted once; each model's own cells taken off
+            for model, mine in by_model.items():
+                others = everyone - Counter(s.cell.decimals for s in mine)
                 if len(others) != 1 or sum(others.values()) < self.OTHERS_MIN:
                     continue
                 (usual, _), = others.items()
-                mine = [s for s in printed if s.model == model]
                 odd = [s for s in mine if s.cell.decimals != usual]
                 if odd and self._beyond_dropped_zeros(odd, len(mine), usual, context.alpha):
                     yield self.finding(
@@ -105,7 +100,7 @@ class MissingUnexplained(Rule):
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         subject = context.subject.model if context.subject else None
-        for (_, table), cells in _tables(context).items():
+        for (_, table), cells in context.by_table().items():
             if context.legend(table).missing_note:
                 continue
             gaps = [s for s in cells if s.status == "missing" and not s.cell.markers

@@ -425,7 +425,7 @@ class BestNotSignificant(Rule):
             f"({s.ref}) are marked best, tied,")
         return self.finding(
             f"{who} over {rival.model} {rival.cell.shown}, but the gap ({gap}{ci}, "
-            f"Holm-adjusted p {'≥' if c.p_is_bound else '='} {c.p_adjusted:.3g}"
+            f"Holm-adjusted p {c.p_relation} {c.p_adjusted:.3g}"
             + (f", {c.bound}" if c.p_is_bound and c.bound else "") + ") is within sampling noise"
             + (f"; its {100 * (1 - alpha):g}% rank set is {places[0]}–{places[1]}, not first place alone"
                if places and places != (1, 1) else "")

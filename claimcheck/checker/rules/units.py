@@ -17,10 +17,8 @@ _RATING_WORDS = re.compile(r"\belo\b|\brating\b|bradley|评级|等级分", re.I)
 
 
 def _tables(context: CheckContext) -> dict[tuple[int, int], list[Score]]:
-    out: dict[tuple[int, int], list[Score]] = {}
-    for s in context.checked():
-        out.setdefault((s.input, s.table), []).append(s)
-    return out
+    """The checked scores of each table."""
+    return {key: kept for key, cells in context.by_table().items() if (kept := [s for s in cells if s.status == "checked"])}
 
 
 def _column_mates(scores: list[Score], s: Score, unit: str) -> list[Score]:
