@@ -497,7 +497,8 @@ class Comparison:
 #: Why a comparison is judged, in the order a family lists them.
 FAMILY_REASONS = {"claim": "named by a claim", "subject": "the subject against a rival", "mark": "a marked cell against a rival",
                   "pair": "the only gap of a two-model row", "cross-row": "models of different rows of one benchmark",
-                  "leader-bound": "a row's leader against a rival, judged at the smallest error its votes allow"}
+                  "leader-bound": "a row's leader against a rival, judged at the smallest error its votes allow",
+                  "row": "another pair of a row whose best mark the scores chose"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -509,6 +510,7 @@ class Family:
     table: int
     members: tuple[str, ...]  # comparison ids
     reasons: tuple[tuple[str, int], ...] = ()
+    silent: tuple[str, ...] = ()  # members in the correction only: their verdict is not the report's to state
 
     def describe(self) -> str:
         """"12 comparisons: 6 the subject against a rival, 4 named by a claim, …"."""
@@ -709,6 +711,8 @@ class Subject:
 
     model: str | None = None
     why: str = "no subject: no --subject, no claims file, and no model is marked best more than the others"
+    # chosen by the marks, that is by the scores: its marked cells are picked after looking, like anyone's
+    by_marks: bool = False
 
     def __bool__(self) -> bool:
         return self.model is not None

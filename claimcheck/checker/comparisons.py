@@ -153,6 +153,16 @@ def _leader_and_neighbours(group: list[Score], subject: str | None = None) -> li
             if x is not mine and frozenset((x.id, mine.id)) not in have:
                 have.add(frozenset((x.id, mine.id)))
                 out.append((x, mine) if _rank_key(x) >= _rank_key(mine) else (mine, x))
+    # a block whose best is marked: every pair of it, since a mark the scores chose is judged among all
+    # of them (checker.family); the ones no family takes stay descriptive
+    if len(ranked) <= MARKED_ROW_MAX and not all(claims_best(s) for s in ranked):
+        for block in {id(b): b for b in block_of.values()}.values():
+            if any(claims_best(s) for s in block):
+                for i, x in enumerate(block):
+                    for y in block[i + 1:]:
+                        if frozenset((x.id, y.id)) not in have:
+                            have.add(frozenset((x.id, y.id)))
+                            out.append((x, y) if _rank_key(x) >= _rank_key(y) else (y, x))
     return out
 
 

@@ -40,7 +40,8 @@ def find_subject(scores: Sequence[Score], claims: Sequence[ParsedClaim] = (), gi
     marked = Counter(s.model for s in scores if s.status == "checked" and claims_best(s)).most_common(2)
     if marked and marked[0][1] >= 2 and (len(marked) == 1 or marked[0][1] > marked[1][1]):
         (model, times), second = marked[0], (marked[1][1] if len(marked) > 1 else 0)
-        return Subject(model, f"the marks: {model} has {times} cells marked best, more than any other model ({second})")
+        return Subject(model, f"the marks: {model} has {times} cells marked best, more than any other model ({second})",
+                       by_marks=True)
     return Subject()
 
 

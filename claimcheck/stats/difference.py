@@ -23,6 +23,7 @@ Medical Research 24, 224-254.
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import NamedTuple
 
@@ -78,6 +79,7 @@ def _mover(p1: float, n1: int, p2: float, n2: int, alpha: float, method: str, z:
     return Interval(diff - math.hypot(p1 - l1, u2 - p2), diff + math.hypot(u1 - p1, p2 - l2))
 
 
+@functools.lru_cache(maxsize=1 << 16)  # a row of tied or repeated values asks the same root many times
 def difference_test(p1: float, n1: int, p2: float, n2: int, alpha: float = 0.05,
                     method: str = "wilson") -> DifferenceTest:
     """The gap ``p1 - p2``, its (1 - alpha) MOVER interval, and the p-value of the test it inverts.

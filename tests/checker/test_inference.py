@@ -84,9 +84,33 @@ def test_a_marked_cell_and_a_two_model_row_are_judged(tmp_path):
     table = ("Benchmark,Alpha,Beta,Gamma\nGPQA Diamond,**70.2%**,68.7%,60.1%\n"
              "MMLU-Pro,71.0%,40.0%,\n")
     report = _audit(tmp_path, table)
-    reasons = dict(report.families[0].reasons)
-    assert reasons == {"mark": 2, "pair": 1}
-    assert _by_models(report)[frozenset({"Beta", "Gamma"})].verdict == "descriptive"
+    (family,) = report.families
+    assert dict(family.reasons) == {"mark": 2, "pair": 1, "row": 1}
+    # the unmarked pair of the marked row counts in the correction, but the table claims no order in it
+    other = _by_models(report)[frozenset({"Beta", "Gamma"})]
+    assert family.silent == (other.id,) and other.verdict == "descriptive" and other.p_adjusted is not None
+    judged = [c for c in report.comparisons if c.id in family.members]
+    assert [c.p_adjusted for c in judged] == pytest.approx(list(holm_adjust([c.p for c in judged])))
+
+
+def test_a_mark_on_the_cell_of_a_subject_named_in_advance_is_judged_among_its_own_pairs(tmp_path):
+    table = "Benchmark,Alpha,Beta,Gamma\nGPQA Diamond,**70.2%**,68.7%,60.1%\n"
+    named = _audit(tmp_path, table, subject="Alpha").families[0]
+    assert dict(named.reasons) == {"subject": 2} and named.silent == ()
+    # the same mark with another subject named: the mark followed the scores, so every pair of the row is in
+    other = _audit(tmp_path, table, subject="Gamma").families[0]
+    assert dict(other.reasons) == {"subject": 2, "mark": 1} and len(other.silent) == 0
+    rival = _audit(tmp_path, table, subject="Beta").families[0]
+    assert dict(rival.reasons) == {"subject": 2, "mark": 1}
+
+
+def test_a_subject_chosen_by_its_marks_is_no_subject_named_in_advance(tmp_path):
+    table = ("Benchmark,Alpha,Beta,Gamma\nGPQA Diamond,**70.2%**,68.7%,60.1%\n"
+             "MMLU-Pro,**71.0%**,40.0%,39.0%\n")
+    report = _audit(tmp_path, table)
+    assert report.subject.model == "Alpha" and report.subject.by_marks
+    (family,) = report.families
+    assert dict(family.reasons) == {"subject": 4, "row": 2} and len(family.silent) == 2
 
 
 def test_rank_sets_cover_rows_of_three_or_more_comparable_models(tmp_path):
@@ -125,8 +149,9 @@ def test_a_row_mixing_setups_gets_no_rank_sets(tmp_path):
 def test_two_marked_cells_claim_no_order_between_them(tmp_path):
     report = _audit(tmp_path, "Benchmark,Alpha,Beta,Gamma\nGPQA Diamond,**70.2%**,**70.2%**,50.0%\n")
     (family,) = report.families
-    assert dict(family.reasons) == {"mark": 2}
-    assert _by_models(report)[frozenset({"Alpha", "Beta"})].verdict == "descriptive"
+    assert dict(family.reasons) == {"mark": 2, "row": 1}  # the pair of marks counts in the correction only
+    between = _by_models(report)[frozenset({"Alpha", "Beta"})]
+    assert between.verdict == "descriptive" and family.silent == (between.id,)
 
 
 def test_rating_rows_with_published_intervals_get_rank_sets(tmp_path):
@@ -177,7 +202,8 @@ def test_size_blocks_that_each_mark_a_best_are_separate_contests(tmp_path):
     assert sorted(r.models for r in report.ranks)[:2] == [("A-2B", "B-2B", "C-2B")] * 2
     assert {len(r.models) for r in report.ranks} == {3}  # never a 6-model ranking across the blocks
     (family,) = report.families
-    assert dict(family.reasons) == {"mark": 8}  # each mark against the two rivals of its own block
+    assert dict(family.reasons) == {"mark": 8, "row": 4}  # each mark against the two rivals of its own block, and
+    # the other pair of that block (a mark the scores chose: every pair of its block counts in the correction)
     by_id = {s.id: s for s in report.scores}
     for c in report.comparisons:
         if c.id in family.members:
