@@ -66,27 +66,30 @@ def check_granularity(
 
 @lru_cache(maxsize=4096)  # a pure function of its arguments, asked for every cell of every line tried
 def chance_of_fit(n: int, decimals: int, runs: int = 1, scale: float = 100.0) -> float:
-    """The share of the values printable at ``decimals`` places in ``[0, scale]`` that some
-    ``k / (n*runs)`` rounds to: how often a value that is *not* a k/n count fits the grid by chance.
+    """The share of the values printable at ``decimals`` places in ``[0, scale]`` that
+    :func:`check_granularity` accepts for ``n``: how often a value that is *not* a k/n count fits the
+    grid by chance.
 
-    For HumanEval (n=164) at one decimal that is 165/1001 = 0.165, so a row whose cells all fit is
-    strong evidence of single-run counts; for n=817 it is 0.82, and a fit means little.
+    A grid point exactly half a unit from two printed values makes both fit (the tolerance is
+    inclusive, whatever the rounding rule), so both count here too.  For HumanEval (n=164) at one
+    decimal that is 165/1001 = 0.165, so a row whose cells all fit is strong evidence of single-run
+    counts; for n=400 it is 601/1001 = 0.60 (every odd k lands on a .x5 and fits two values), and for
+    n=817 it is 0.82: a fit means little.
     """
+    import numpy as np  # on request only
+
     decimals = _require_count(decimals, "decimals", minimum=0)
     total = _require_count(n) * _require_count(runs, "runs")
     scale = _require_real(scale, "scale")
     if scale <= 0.0:
         raise ValueError(f"scale must be positive, got {scale!r}")
-    grid = round(scale * 10 ** decimals) + 1
-    if scale / total >= 10.0 ** -decimals:  # neighbours k/n a printed unit or more apart: n + 1 distinct values
-        return min(1.0, (total + 1) / grid)
-    if total + 1 >= grid:
-        import numpy as np  # on request only
-
-        values = np.unique(np.round(np.arange(total + 1) / total * scale, decimals))
-        return min(1.0, values.size / grid)
-    reached = {round(k / total * scale, decimals) for k in range(total + 1)}
-    return len(reached) / grid
+    grid = round(scale * 10 ** decimals) + 1  # the printable values 0, 1, ..., grid - 1 (in last-place units)
+    if scale * 10 ** decimals / total <= 1.0:
+        return 1.0  # grid points at most a printed unit apart: every printable value has one within half a unit
+    at = np.arange(total + 1) / total * scale * 10 ** decimals  # each k/n in last-place units
+    slack = 0.5 + _EPSILON * 10 ** decimals  # check_granularity's tolerance, in the same units
+    fits = np.unique(np.concatenate([np.ceil(at - slack), np.floor(at + slack)]))
+    return float(np.count_nonzero((fits >= 0) & (fits < grid))) / grid
 
 
 def fits_beyond_chance(fits: int, cells: int, chance: float) -> float:

@@ -162,16 +162,28 @@ def test_an_implied_count_allows_one_outlier_but_not_two():
     assert implied_denominator(two_off, [("diamond", 198)]) is None  # 7 of 9: below 90%, and two misfits
 
 
-@pytest.mark.parametrize("decimals", [0, 1, 2, 3])
-@pytest.mark.parametrize("scale", [100.0, 1.0])
-def test_chance_of_fit_equals_counting_the_printed_grid(decimals, scale):
-    """The fast path (neighbours a printed unit apart: n + 1 values) against counting every k/n, n 1-1,500."""
+@pytest.mark.parametrize("decimals,scale,ns", [
+    (0, 100.0, range(1, 201)), (1, 100.0, [*range(1, 121), 164, 198, 400, 500, 817, 999, 1000]),
+    (0, 1.0, range(1, 60)), (1, 1.0, range(1, 60)), (2, 100.0, [80, 400, 1600, 2000, 9999]),
+])
+def test_chance_of_fit_is_the_share_of_printable_values_check_granularity_accepts(decimals, scale, ns):
+    """The reference is check_granularity itself, asked of every printable value: a grid point exactly half
+    a unit between two values (odd k of 400 at one decimal: 12.25) makes both fit, so both count."""
     from claimcheck.stats import chance_of_fit
 
     grid = round(scale * 10 ** decimals) + 1
-    for n in range(1, 1501):
-        counted = len({round(k / n * scale, decimals) for k in range(n + 1)}) / grid
-        assert chance_of_fit(n, decimals, scale=scale) == pytest.approx(min(1.0, counted), abs=1e-12), n
+    for n in ns:
+        accepted = sum(check_granularity(i / 10 ** decimals / scale, decimals, n, scale=scale).attainable
+                       for i in range(grid))
+        assert chance_of_fit(n, decimals, scale=scale) == pytest.approx(accepted / grid, abs=1e-12), n
+
+
+def test_a_grid_on_half_units_doubles_the_values_it_fits():
+    from claimcheck.stats import chance_of_fit
+
+    assert chance_of_fit(400, 1) == pytest.approx(601 / 1001)  # was 401/1001 when only round() counted
+    assert chance_of_fit(80, 1) == pytest.approx(121 / 1001)
+    assert check_granularity(0.122, 1, 400).attainable and check_granularity(0.123, 1, 400).attainable  # 49/400 = 12.25
 
 
 # --- a count found for a line that states none --------------------------------------------
