@@ -280,8 +280,7 @@ def _wide_layout(table: SourceTable, is_benchmark) -> Layout:
                and header_field(table.header[j]) is None and _number_first_share(table, j) >= 0.6]
     if damaged and len(text_cols) - len(damaged) >= 1:
         text_cols = [j for j in text_cols if j not in damaged]
-    candidates = [j for j in text_cols if j == 0 or _LABEL_HEADERS.search(table.header[j])] or [0]
-    label_col = max(candidates, key=lambda j: (_benchmark_share([r[j].text for r in table.rows], is_benchmark), -j))
+    label_col = _label_column(table, text_cols, is_benchmark)
     fields: dict[int, str] = {}
     values = []
     for j in range(width):
@@ -291,10 +290,38 @@ def _wide_layout(table: SourceTable, is_benchmark) -> Layout:
             fields[j] = "spacer"
             continue
         if j in text_cols or header_field(table.header[j]) in ("n", "stderr", "shots", "category", "notes", "metric"):
-            fields[j] = header_field(table.header[j]) or ("category" if j < label_col else "qualifier")
+            named = header_field(table.header[j])  # a second column headed "Benchmark" beside the label: categories
+            fields[j] = named if named not in (None, "benchmark") else "category" if j < label_col else "qualifier"
         else:
             values.append(j)
     return Layout("wide", label_col, tuple(values), fields)
+
+
+def _label_column(table: SourceTable, text_cols: list[int], is_benchmark) -> int:
+    """The stub column that names the benchmarks: of the text columns before the first value column (and any
+    headed "Benchmark"/"Task"), the one with the most labels the registry knows, then one under a label header,
+    then the one with the most distinct labels (a category column, "General" over three benchmarks, is sparse),
+    then the first.
+
+    | Benchmark |              | A    |  ->  the unnamed second column, not the category column headed "Benchmark"
+    | General   | MMLU(0-shot) | 76.6 |
+    """
+    first_value = min((j for j in range(len(table.header)) if j not in text_cols and not _is_spacer(table, j)),
+                      default=len(table.header))
+    stubs = [j for j in text_cols if (j < first_value or _LABEL_HEADERS.search(table.header[j]))
+             and header_field(table.header[j]) not in _NOT_LABEL_FIELDS]
+    if not stubs:
+        return 0
+
+    def key(j: int) -> tuple:
+        texts = [t for r in table.rows if j < len(r) and (t := r[j].text.strip())]
+        return (sum(map(is_benchmark, texts)), bool(_LABEL_HEADERS.search(table.header[j])), len(set(texts)), -j)
+
+    return max(stubs, key=key)
+
+
+#: stub columns that state a field of each row, never the benchmark's name
+_NOT_LABEL_FIELDS = ("n", "stderr", "shots", "notes", "metric")
 
 
 def reading(table: SourceTable, index: int, layout: Layout, folded=(), stacked=()) -> TableReading:

@@ -66,3 +66,19 @@ def test_two_columns_of_one_model_at_two_efforts_are_a_configuration_pair(tmp_pa
     report = _audit(tmp_path, "Benchmark,Nova-2 (low effort),Nova-2 (high effort),Rival-X\nMMLU-Pro,80.1%,84.1%,82.0%\n")
     kinds = {frozenset(c.models): (c.kind, c.why_not) for c in report.comparisons}
     assert kinds[frozenset({"Nova-2 (low effort)", "Nova-2 (high effort)"})] == ("configuration", ("CC205",))
+
+
+def test_the_label_column_is_the_stub_that_names_benchmarks_not_a_category_column_headed_benchmark(tmp_path):
+    """A category column headed "Benchmark" beside an unnamed column of benchmark names (InternLM3's README):
+    the categories ("MATH") must not become the rows, nor AIME2024 inherit MATH's 5,000 items."""
+    path = tmp_path / "t.md"
+    path.write_text("| Benchmark | | A-8B | B-7B | C-8B |\n|---|---|---|---|---|\n"
+                    "| General | MMLU(0-shot) | 76.6 | 76.5 | 71.8 |\n| | GPQA-Diamond(0-shot) | 37.4 | 33.3 | 24.2 |\n"
+                    "| MATH | MATH-500(0-shot) | 83.0 | 72.4 | 48.4 |\n| | AIME2024(0-shot) | 20.0 | 16.7 | 6.7 |\n",
+                    encoding="utf-8")
+    report = audit([str(path)], Options())
+    (reading,) = report.readings
+    assert reading.label_col == 1 and reading.columns[0][1] == "category"
+    rows = {s.label: (s.benchmark, s.n) for s in report.scores}
+    assert rows == {"MMLU(0-shot)": ("mmlu", 14042), "GPQA-Diamond(0-shot)": ("gpqa", 198),
+                    "MATH-500(0-shot)": ("math-500", 500), "AIME2024(0-shot)": ("aime", 30)}
