@@ -44,6 +44,26 @@ def scrape_lines(tables: Sequence[SourceTable], readings: Sequence[TableReading]
 
 
 
+#: column roles that carry free text: a column of them that holds numbers lost its values
+_TEXT_ROLES = ("qualifier", "category", "notes", "unused")
+
+
+def _numbers_read_as_text(table: SourceTable, reading: TableReading, quiet: set[int]) -> list[int]:
+    """Columns read as text whose cells are mostly numbers (two or more): values nothing scored, to be listed
+    as not read rather than vanish into a qualifier."""
+    from claimcheck.parsing.cells import parse_cell
+
+    out = []
+    for j, (_, role) in enumerate(reading.columns):
+        if role not in _TEXT_ROLES:
+            continue
+        texts = [row[j].text for row in table.rows if row and row[0].row not in quiet and j < len(row) and row[j].text.strip()]
+        numbers = sum(parse_cell(t, decimal_comma=table.decimal_comma).status == "ok" for t in texts)
+        if numbers >= 2 and numbers >= 0.6 * len(texts):
+            out.append(j)
+    return out
+
+
 def account(tables: Sequence[SourceTable], readings: Sequence[TableReading], scores: Sequence) -> CellAccount:
     """Where every cell of the tables went (see :class:`~claimcheck.records.CellAccount`): each cell of a
     value column is a score's cell (by its position), or lies in a row the reading records as holding
@@ -60,6 +80,7 @@ def account(tables: Sequence[SourceTable], readings: Sequence[TableReading], sco
         quiet = {row for row, _ in r.header_rows} | {row for row, _ in r.sections} | set(r.spacers)
         value = {"wide": "model", "transposed": "benchmark"}.get(r.kind, "score")  # the role of a value column
         columns = [j for j, (_, role) in enumerate(r.columns) if role == value]
+        columns += _numbers_read_as_text(table, r, quiet)
         for row in table.rows:
             if not row or row[0].row in quiet:
                 continue

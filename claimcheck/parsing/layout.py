@@ -61,6 +61,16 @@ _DESCRIPTIVE_WORDS = re.compile(
     r"metric|qualif|note|setting|protocol|remark|comment|source|category|shots|指标|限定|备注|说明|口径|类别|来源|设置",
     re.I,
 )
+
+
+def _descriptive(header: str) -> bool:
+    """A header naming a descriptive field ("Metric", "Source"), not a model whose name carries such a word
+    ("GPT-4o-mini(close source)": a model column, whose values must not vanish as text)."""
+    from claimcheck.models import looks_like_model
+
+    return bool(_DESCRIPTIVE_WORDS.search(header)) and not looks_like_model(header)
+
+
 _LABEL_HEADERS = re.compile(r"benchmark|task|dataset|eval|基准|评测|计分项|数据集|任务", re.I)
 
 
@@ -272,11 +282,11 @@ def _number_first_share(table: SourceTable, col: int) -> float:
 def _wide_layout(table: SourceTable, is_benchmark) -> Layout:
     width = len(table.header)
     text_cols = [j for j in range(width) if not _is_spacer(table, j)
-                 and (_numeric_share(table, j) < 0.6 or _DESCRIPTIVE_WORDS.search(table.header[j]))]
+                 and (_numeric_share(table, j) < 0.6 or _descriptive(table.header[j]))]
     # a model column whose numbers are damaged ("57.9***x", "57.9 (n=,)") is a column of unreadable values, said
     # so cell by cell, not a text column whose numbers vanish: a column past the first, under a header that names
     # no descriptive field, most of whose cells open with a number
-    damaged = [j for j in text_cols if j > 0 and not _DESCRIPTIVE_WORDS.search(table.header[j])
+    damaged = [j for j in text_cols if j > 0 and not _descriptive(table.header[j])
                and header_field(table.header[j]) is None and _number_first_share(table, j) >= 0.6]
     if damaged and len(text_cols) - len(damaged) >= 1:
         text_cols = [j for j in text_cols if j not in damaged]

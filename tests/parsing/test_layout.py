@@ -82,3 +82,23 @@ def test_the_label_column_is_the_stub_that_names_benchmarks_not_a_category_colum
     rows = {s.label: (s.benchmark, s.n) for s in report.scores}
     assert rows == {"MMLU(0-shot)": ("mmlu", 14042), "GPQA-Diamond(0-shot)": ("gpqa", 198),
                     "MATH-500(0-shot)": ("math-500", 500), "AIME2024(0-shot)": ("aime", 30)}
+
+
+def test_a_model_header_with_a_descriptive_word_stays_a_model_column(tmp_path):
+    """"GPT-4o-mini(close source)": "source" names a field only in a header that names no model."""
+    path = tmp_path / "t.md"
+    path.write_text("| Benchmark | A-8B-Instruct | GPT-4o-mini(close source) | Source |\n|---|---|---|---|\n"
+                    "| MMLU | **76.6** | 82.7 | paper |\n| GPQA-Diamond | **37.4** | 42.9 | paper |\n", encoding="utf-8")
+    report = audit([str(path)], Options())
+    assert [role for _, role in report.readings[0].columns] == ["label", "model", "model", "source"]
+    assert {s.model for s in report.scores} == {"A-8B-Instruct", "GPT-4o-mini(close source)"}
+
+
+def test_numbers_in_a_column_read_as_text_are_listed_as_not_read(tmp_path):
+    path = tmp_path / "t.md"
+    path.write_text("| Benchmark | A-7B | B-7B | Remark |\n|---|---|---|---|\n| MMLU | 70.1 | 60.2 | 55.0 |\n"
+                    "| GSM8K | 50.3 | 40.1 | 44.4 |\n| MATH | 10.0 | 9.0 | see paper |\n", encoding="utf-8")
+    account = audit([str(path)], Options()).account
+    assert account.values == 6
+    assert [(row, col, text) for _, row, col, text in account.unaccounted] == [(3, 4, "55.0"), (4, 4, "44.4"),
+                                                                             (5, 4, "see paper")]
