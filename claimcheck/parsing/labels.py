@@ -302,8 +302,11 @@ def _window(text: str) -> tuple[str, str] | None:
         else:
             y1, m1, y2, m2 = g
         m1, m2 = int(m1), int(m2)
-        if 1 <= m1 <= 12 and 1 <= m2 <= 12:
-            return f"{_year(y1)}-{m1:02d}..{_year(y2)}-{m2:02d}", m.group(0)
+        start, end = (int(_year(y1)), m1), (int(_year(y2)), m2)
+        if kind == "yymm" and start[0] < 2020:
+            continue  # "0901-0401" is DeepSeek's MMDD (Sep 1 to Apr 1, no year), not 2009-01 to 2004-01
+        if 1 <= m1 <= 12 and 1 <= m2 <= 12 and start <= end:  # a window ends after it starts
+            return f"{start[0]}-{m1:02d}..{end[0]}-{m2:02d}", m.group(0)
     return None
 
 

@@ -127,3 +127,15 @@ def test_two_brackets_for_one_benchmark_gloss_neither(tmp_path):
     page.write_text("Base models: GSM8K (4-shot)、MATH (4-shot). Chat models: GSM8K (0-shot).\n\n"
                     "| Datasets | A | B |\n|---|---|---|\n| GSM-8K | 60.1 | 85.4 |\n", encoding="utf-8")
     assert all("shots" not in s.resolution.budget for s in audit([str(page)]).scores)
+
+
+@pytest.mark.parametrize("label,window", [
+    ("LiveCodeBench (2408-2501)", "2024-08..2025-01"),
+    ("LiveCodeBench (0901-0401)", None),  # DeepSeek's MMDD with no year, not 2009-01..2004-01
+    ("LiveCodeBench (2501-2408)", None),  # a window that ends before it starts is no window
+    ("LCB 24.08-25.01", "2024-08..2025-01"),
+])
+def test_a_date_window_must_be_a_plausible_span(label, window):
+    from claimcheck.parsing.labels import extract_facets
+
+    assert extract_facets(label).window == window
