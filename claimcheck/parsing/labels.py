@@ -282,6 +282,14 @@ def _unit_facets(text: str, found, values) -> None:
         found("unit", "percentile", m.group(0))
     elif m := _UNIT_ELO.search(text):
         found("unit", "elo", m.group(0))
+    elif m := _RATING_SCALE.search(text):
+        found("unit", "points", m.group(0))
+
+
+#: a rating scale the label states: "(Score 1-10)", "1–5 scale", "rated 0~10" (judge scores, not percentages)
+_SCALE_SPAN = r"[01]\s*(?:-|–|~|to)\s*(?:5|7|10)(?![\d.%])"
+_RATING_SCALE = re.compile(rf"(?:\bscor(?:e|es|ed)|\bscale|\brat(?:ing|ings|ed)|\bpoints?|分)\W{{0,3}}(?:on\s+an?\s+|from\s+)?(?<![\d.]){_SCALE_SPAN}"
+                           rf"|(?<![\d.]){_SCALE_SPAN}\s*(?:-?\s*(?:points?|scale|分制|分)\b)|\(\s*{_SCALE_SPAN}\s*\)", re.I)
 
 
 def _year(y: str) -> int:

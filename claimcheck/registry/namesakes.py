@@ -26,6 +26,8 @@ results result leaderboard suite dataset problems questions gen ppl ppl-based ge
 non f fscore jan feb mar apr may jun jul aug sep sept oct nov dec
 """.split())
 _WORD_AFTER = re.compile(r"^(?:[-.]|\s+)([A-Za-z][A-Za-z]*)")
+_NUMBER_AFTER = re.compile(r"^-(\d{2,4})(?![\w.%+])")
+_YEAR = re.compile(r"(?:19|20)\d\d|\d\d")  # "AIME-2024", "AIME-24": an edition, which the resolver reads
 _WORD_BEFORE = re.compile(r"(?<![A-Za-z])([A-Za-z]{1,40})(?:[-.]|\s{1,10})$")
 
 
@@ -37,6 +39,8 @@ def distinguishing_word(text: str, start: int, end: int, is_variant: Callable[[s
     if re.match(r"\s?\+(?![\w+])", text[end:]) and not text[start:end].endswith("+"):  # "MBPP+", "MBPP +"
         return "+"
     candidates = []  # (word, the phrase it starts, which may name a variant: "Tier 1-3", "core 0.1.1")
+    if (m := _NUMBER_AFTER.match(text[end:])) and not _YEAR.fullmatch(m.group(1)) and not is_variant(m.group(1)):
+        return m.group(1)  # "MT-Bench-101": a number glued on names another set (a year or "-32k" does not)
     if m := _WORD_AFTER.match(text[end:]):
         candidates.append((m.group(1), re.split(r"[(\[,;]", text[end + m.start(1):])[0].strip()))
     if m := _WORD_BEFORE.search(text[:start]):

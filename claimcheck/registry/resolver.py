@@ -40,6 +40,11 @@ _AGGREGATE = re.compile(r"^(?:average|avg\.?|mean|overall|total|sum|aggregate|�
 # "Δ half book", "Delta vs base", "Gain over 0-shot"; a bare "Delta" may be a line's own name
 _DIFFERENCE = re.compile(r"^(?:[Δ∆]|(?:delta|diff(?:erence)?|gain|improvement)\s+(?:vs\.?|over|from|against|to)\b)", re.I)
 _DISTINCT_METRICS = frozenset({"partial-credit", "strict", "win-rate", "lc-win-rate", "rating", "percentile"})
+#: a subset's name at either end of a range ("4-128K Average", "32K~128K") is the range's bound, not the subset
+_RANGE_BEFORE = re.compile(r"\d+(?:\.\d+)?\s*[kKmM]?\s*(?:-|–|—|~|to)\s*$")
+_RANGE_AFTER = re.compile(r"^\s*(?:-|–|—|~|to)\s*\d")
+
+
 class Resolver:
     """Maps free-text labels to catalogue entries."""
 
@@ -436,7 +441,7 @@ class Resolver:
 
     def _find_subset(self, bench: Benchmark, text: str, version: Version | None) -> tuple[Subset | None, Version | None]:
         _, index, versions = self._edition_indexes(bench, version)
-        hits = index.find(text)
+        hits = [h for h in index.find(text) if not _RANGE_BEFORE.search(text[:h.start]) and not _RANGE_AFTER.match(text[h.end:])]
         if not hits:
             return None, None
         same = [h.key for h in hits if h.alias == hits[0].alias]  # the same words name a subset of several versions

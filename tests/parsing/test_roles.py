@@ -164,6 +164,7 @@ def test_markdown_reader_keeps_br_lines():
 @pytest.mark.parametrize("label, base, word", [
     ("GSM8K-Platinum", "gsm8k", "Platinum"), ("MMLU-CF", "mmlu", "CF"), ("Math Odyssey", "math", "Odyssey"),
     ("HumanEval FIM", "humaneval", "FIM"), ("CSAT Math 2025 (pass@1)", "math", "CSAT"), ("MMLU-Quux", "mmlu", "Quux"),
+    ("MT-Bench-101 (Score 1-10)", "mt-bench", "101"),
 ])
 def test_a_near_namesake_is_not_the_base_benchmark(label, base, word):
     """Never the base benchmark with the base's n: its own entry where the registry has one, else unknown."""
@@ -181,6 +182,7 @@ def test_a_near_namesake_is_not_the_base_benchmark(label, base, word):
 @pytest.mark.parametrize("label, bench", [
     ("GSM8K (8-shot, CoT)", "gsm8k"), ("GPQA Diamond", "gpqa"), ("BigBench Hard CoT (0-shot)", "bbh"),
     ("MMLU 5-shot", "mmlu"), ("HMMT Feb 2025", "hmmt"), ("MBPP+", "mbpp-plus"), ("FrontierMath Tier 4", "frontiermath"),
+    ("AIME-2024", "aime"), ("AIME-24", "aime"),
 ])
 def test_protocol_words_and_registered_variants_still_resolve(label, bench):
     from claimcheck.registry.catalogue import load_catalogue
@@ -592,3 +594,26 @@ def test_a_setup_column_that_opens_with_digits_is_no_damaged_model_column(tmp_pa
     report = audit([str(path)])
     assert {s.model for s in report.scores} == {"A", "B"} and not [f for f in report.findings if f.code == "CC405"]
     assert getattr(report.scores[0].resolution, facet) == value
+
+
+def test_a_range_of_lengths_names_no_one_subset():
+    """"RULER (4-128K Average)" averages the lengths: not the 128K subset, whose name ends the range."""
+    from claimcheck.registry.catalogue import load_catalogue
+    from claimcheck.registry.resolver import Resolver
+    from claimcheck.records import RowContext
+
+    resolver = Resolver(load_catalogue(()))
+    ranged = resolver.resolve(RowContext(label="RULER (4-128K Average)", qualifiers=(), fields={}), [parse_cell("87.9")])
+    one = resolver.resolve(RowContext(label="RULER (128K)", qualifiers=(), fields={}), [parse_cell("87.9")])
+    assert ranged.benchmark == one.benchmark == "ruler"
+    assert one.subset is not None and ranged.subset is None
+
+
+@pytest.mark.parametrize("label, unit", [
+    ("MT-Bench-101 (Score 1-10)", "points"), ("Helpfulness, rated on a 1–5 scale", "points"), ("Judge (1-5)", "points"),
+    ("AlignBench (1-10分)", "points"), ("LiveCodeBench 1-10 problems", None), ("pass@1-10", None), ("Tier 1-3", None),
+])
+def test_a_stated_rating_scale_is_points_not_percent(label, unit):
+    from claimcheck.parsing.labels import extract_facets
+
+    assert extract_facets(label).unit == unit
