@@ -380,12 +380,15 @@ def table_scores(tables: Sequence[SourceTable], inputs: Sequence[InputFile], res
 
 
 def table_checkpoints(readings: Sequence[TableReading]) -> list[str | None]:
-    """Which kind of checkpoint each table's heading says it lists ("Instruction Tuned Models": tuned), by table."""
+    """Which kind of checkpoint each table's heading says it lists ("Instruction Tuned Models": tuned), by table:
+    its own heading and caption first, else the nearest enclosing heading that says ("### Chat Model" over
+    "#### Standard Benchmark")."""
     from claimcheck.models.names import checkpoint_kind
 
     kinds: list[str | None] = [None] * (max((r.table for r in readings), default=-1) + 1)
     for r in readings:
-        kinds[r.table] = checkpoint_kind(" ".join(r.captions))
+        kinds[r.table] = checkpoint_kind(" ".join(r.captions)) or next(
+            (kind for parent in r.parents if (kind := checkpoint_kind(parent))), None)
     return kinds
 
 

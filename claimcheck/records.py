@@ -96,6 +96,7 @@ class SourceTable:
     caption: str = ""  # the heading or caption the table is printed under, when the reader knows it
     leads: tuple[str, ...] = ()  # the opening paragraph of each section the table is printed in, outermost first
     prose: tuple[str, ...] = ()  # every prose line of those sections above the table, per section (glosses)
+    parents: tuple[str, ...] = ()  # the headings of the sections around the table's own heading, outermost first
     page_title: str = ""  # the document's title (a README's "# Kimi K2", an HTML page's <h1>), when known
     page_date: str | None = None  # the latest date the document's text mentions (parsing.dates), ISO
     page_images: tuple[PageImage, ...] = ()  # the document's images that hold results (readers.images)
@@ -164,6 +165,7 @@ class TableReading:
     legend: Legend = Legend()  # what its notes say about marks and emphasis
     caption: str = ""  # the heading the table is printed under; it may name the benchmark of every line
     captions: tuple[str, ...] = ()  # the caption line and the heading apart, each tried for a benchmark name
+    parents: tuple[str, ...] = ()  # the headings of the enclosing sections, innermost first ("Chat Model")
     leads: tuple[str, ...] = ()  # the opening paragraphs of the enclosing sections, innermost first
     settings: tuple["SettingsRow", ...] = ()  # a table of text only: its rows, when they state evaluation settings
     prose: tuple[str, ...] = ()  # the prose of the sections it is printed in, where the page glosses its labels

@@ -354,7 +354,7 @@ def reading(table: SourceTable, index: int, layout: Layout, folded=(), stacked=(
         sections=tuple((rows[i][0].row, plain_heading(rows[i][layout.label_col].text)) for i in sorted(layout.sections)),
         spacers=tuple(rows[i][0].row for i in sorted(layout.spacers)), stacked=tuple(stacked), why=layout.why,
         legend=read_legend(table.notes, (*table.leads, *table.prose)), caption=table.heading, captions=tuple(dict.fromkeys((table.heading, *reversed(table.headings)))),  # each tried once
-        leads=tuple(reversed(table.leads)), settings=settings, prose=table.prose,
+        leads=tuple(reversed(table.leads)), settings=settings, prose=table.prose, parents=tuple(reversed(table.parents)),
     )
 
 

@@ -392,8 +392,9 @@ def read_markdown(text: str, path: str) -> list[SourceTable]:
     HTML table embedded in it (named by the Markdown heading above it, with the notes below it)."""
     lines = text.splitlines()
     found: list[tuple[str | None, tuple[str, ...], list[tuple[RawCell, ...]], list[str], str, tuple[str, ...],
-                      tuple[str, ...]]] = []
+                      tuple[str, ...], tuple[str, ...]]] = []
     heading: str | None = None
+    titles: list[tuple[int, str]] = []  # (level, text) of the headings above, outermost first
     sections: list[tuple[int, str]] = []  # (level, opening paragraph) of the headings above, outermost first
     prose: list[tuple[int, list[str]]] = [(0, [])]  # (level, prose lines) of the sections above, outermost first
     doc_title = ""  # the document's first level-1 heading
@@ -415,7 +416,7 @@ def read_markdown(text: str, path: str) -> list[SourceTable]:
 
             for table in read_html("\n".join(lines[i:end]), path):
                 found.append((heading, table.header, list(table.rows), [*table.notes, *_html_notes(lines, end)], "",
-                              _leads(sections), _prose(prose)))
+                              _leads(sections), _prose(prose), tuple(t for _, t in titles[:-1])))
             i = end
             continue
         width = len(split_row(line)) if _has_pipe(line) else 0
@@ -423,20 +424,22 @@ def read_markdown(text: str, path: str) -> list[SourceTable]:
             caption = _caption_above(lines, i)
             header, rows, i = _table(lines, i, path)
             if width >= 2 and rows:
-                found.append((heading, header, rows, _notes(lines, i), caption, _leads(sections), _prose(prose)))
+                found.append((heading, header, rows, _notes(lines, i), caption, _leads(sections), _prose(prose),
+                              tuple(t for _, t in titles[:-1])))
             continue
         if (named := _heading(lines, i)) is not None:
             heading = named
             level = _level(lines[i]) or (1 if lines[i + 1].lstrip().startswith("=") else 2)  # setext: = or -
             doc_title = doc_title or (named if level == 1 else "")  # the document's "# Title" (or "Title\n===")
             sections = [*(sec for sec in sections if sec[0] < level), (level, _lead(lines, i))]
+            titles = [*(t for t in titles if t[0] < level), (level, named)]
             prose = [*(sec for sec in prose if sec[0] < level), (level, [])]
         elif line.strip() and not _HTML_TABLE.search(line):
             prose[-1][1].append(line.strip())
         i += 1
     tables = []
-    for k, (title, header, rows, notes, caption, leads, text) in enumerate(found, start=1):
+    for k, (title, header, rows, notes, caption, leads, text, parents) in enumerate(found, start=1):
         name = path + (f" table {k}" if len(found) > 1 else "") + (f" — {title}" if title else "")
         tables.append(SourceTable(input=0, name=name, header=header, rows=tuple(rows), notes=tuple(notes),
-                                  caption=caption, leads=leads, page_title=doc_title, prose=text))
+                                  caption=caption, leads=leads, page_title=doc_title, prose=text, parents=parents))
     return tables
