@@ -177,6 +177,8 @@ class Resolver:
         part = self.resolve(replace(context, label=named), cells)
         if part.benchmark != bench.id or (part.subset is None and part.version is None):
             return res  # the line must name a part of the caption's benchmark, not just sit under it
+        if self._other_words(bench, context.label):
+            return res  # "PassageRetrieval-en" under an AGIEval paragraph: "-en" is a part, the rest another task
         rest = remove_span(caption, match.start, match.end)  # "1) Primary": a version the caption names
         under = self.resolve(replace(context, label=named, qualifiers=(*context.qualifiers, rest)), cells) if rest else part
         if under.benchmark != bench.id:
@@ -226,6 +228,19 @@ class Resolver:
                    f"a part of {self.catalogue.entries[under.benchmark].name!r} only")
             under = replace(under, reasons={**under.reasons, "benchmark": why})
         return replace(under, named_in_text=text) if text else under
+
+    def _other_words(self, bench: Benchmark, label: str) -> tuple[str, ...]:
+        """The words of a line outside its brackets that are neither protocol words nor the benchmark's
+        registered names, versions or subsets: what makes "PassageRetrieval-en" another task than AGIEval's
+        English part."""
+        from claimcheck.registry.namesakes import PROTOCOL_WORDS
+
+        names = {bench.name, *bench.aliases, *(x for v in bench.versions for x in (v.id, v.name, *v.aliases)),
+                 *(x for v in bench.versions for sub in v.subsets for x in (sub.id, sub.name, *sub.aliases))}
+        words = {w for name in names if name for w in normalize(name).split()}  # "half" of "half book"
+        bare = re.sub(r"[(\[（【][^)\]）】]*[)\]）】]", " ", label)
+        return tuple(w for w in re.findall(r"[A-Za-z]{2,}", bare)
+                     if w.casefold() not in PROTOCOL_WORDS and normalize(w) not in words and not self._registers(bench, w))
 
     def _registers(self, bench: Benchmark, word: str) -> bool:
         """Whether a word beside the alias names one of the benchmark's versions or subsets, or is

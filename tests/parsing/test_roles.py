@@ -617,3 +617,31 @@ def test_a_stated_rating_scale_is_points_not_percent(label, unit):
     from claimcheck.parsing.labels import extract_facets
 
     assert extract_facets(label).unit == unit
+
+
+def test_a_line_under_a_paragraph_s_benchmark_must_name_only_its_parts(tmp_path):
+    """XVERSE's LongBench table under a paragraph naming AGIEval: "-en" is a part of AGIEval, but
+    "PassageRetrieval" makes the line another task, so it stays unknown instead of AGIEval's English half."""
+    page = ("### Long context\n\nAGIEval is evaluated with the authors' prompts.\n\n"
+            "| Dataset | Model A | Model B |\n|---|---|---|\n| PassageRetrieval-en | 63.0 | 71.0 |\n"
+            "| English | 44.0 | 77.5 |\n")
+    report = _audit_md(tmp_path, page)
+    rows = {s.label: (s.benchmark, s.resolution.subset) for s in report.scores}
+    assert rows["PassageRetrieval-en"] == (None, None)
+    assert rows["English"][0] == "agieval"  # a line that names only the part is still read under the paragraph
+
+
+def test_a_number_glued_to_an_alias_names_another_set_but_a_year_is_an_edition():
+    from claimcheck.registry.namesakes import distinguishing_word
+
+    never = lambda word: False  # noqa: E731 - no registered variant
+    assert distinguishing_word("MT-Bench-101", 0, 8, never) == "101"
+    assert distinguishing_word("FooBench-2024", 0, 8, never) is None and distinguishing_word("FooBench-24", 0, 8, never) is None
+    assert distinguishing_word("FooBench-32k", 0, 8, never) is None  # a context length is a setting
+    assert distinguishing_word("FooBench-101", 0, 8, lambda word: word == "101") is None  # a registered variant
+
+
+def test_a_line_naming_a_two_word_part_under_its_caption_resolves(tmp_path):
+    """"half book" under MTOB: each word belongs to a registered part's name, so none makes it another task."""
+    report = _audit_md(tmp_path, "### MTOB (eng→kalam, chrF)\n\n| Setting | A | B |\n|---|---|---|\n| half book | 40.1 | 35.2 |\n")
+    assert {s.benchmark for s in report.scores} == {"mtob"}
