@@ -116,7 +116,9 @@ def _numeric_share(table: SourceTable, col: int) -> float:
         k = column_parts or len(label_parts(row[0].text))
         return bool(k and value_parts(cell, k, table.decimal_comma))
 
-    return sum(map(readable, rows)) / len(rows)
+    # a dash says nothing about the column: "-" beside "70B" and "8B" is a column of sizes, not of scores
+    given = [r for r in rows if parse_cell(r[col].text, decimal_comma=table.decimal_comma).status != "missing"]
+    return sum(map(readable, given)) / len(given) if given else 1.0
 
 
 _EMPHASISED = re.compile(r"^\s*([*_]{1,3}).+\1\s*$")  # "***通用任务***": a heading set in bold or italics

@@ -102,3 +102,16 @@ def test_numbers_in_a_column_read_as_text_are_listed_as_not_read(tmp_path):
     assert account.values == 6
     assert [(row, col, text) for _, row, col, text in account.unaccounted] == [(3, 4, "55.0"), (4, 4, "44.4"),
                                                                              (5, 4, "see paper")]
+
+
+def test_dashes_do_not_make_a_column_of_sizes_a_column_of_scores(tmp_path):
+    """DeepSeek-Coder-V2's Math table: #TP/#AP are "-" for closed models and "70B"/"8B" for open ones; read as
+    scores, the two Llama3-Instruct sizes became one model with two values."""
+    path = tmp_path / "t.md"
+    path.write_text("|  | #TP | #AP | GSM8K | MATH |\n|:--|:--:|:--:|:--:|:--:|\n| GPT-4o-0513 | - | - | 95.8 | 76.6 |\n"
+                    "| Claude-3-Opus | - | - | 95.0 | 60.1 |\n| Gemini-1.5-Pro | - | - | 90.8 | 67.7 |\n"
+                    "| Llama3-Instruct | 70B | 70B | 93.0 | 50.4 |\n| Llama3-Instruct | 8B | 8B | 79.6 | 30.0 |\n",
+                    encoding="utf-8")
+    report = audit([str(path)], Options())
+    assert [role for _, role in report.readings[0].columns] == ["model", "model-detail", "model-detail", "benchmark", "benchmark"]
+    assert len({s.model for s in report.scores}) == 5 and "CC404" not in {f.code for f in report.findings}
