@@ -29,7 +29,9 @@ _NOT_BENCHMARK = re.compile(
     r"^#|\bparam(?:eter)?s?\b|\barchitecture\b|\bactivated\b|context (?:length|window)|training tokens|"
     r"release date|\blicen[cs]e\b|knowledge cut-?off|open[- ]weights?|model size|"
     r"input modalit|output modalit|^(?:extended )?thinking(?: budget)?\b|^max(?:imum)? (?:output )?tokens|"
-    r"参数|架构|激活|上下文长度|发布日期|许可",
+    r"\b(?:gpu )?memory(?: usage| footprint)?\b|\bvram\b|[(\[]\s*(?:[GMK]i?B|GB/s)\s*[)\]]|\blatency\b|"
+    r"\bthroughput\b|tokens?/s|\bdisk size\b|^(?:sampling |data |mix(?:ture)? )?ratio\b|^proportion\b|"
+    r"参数|架构|激活|上下文长度|发布日期|许可|显存|内存|吞吐|延迟|配比|占比",
     re.I,
 )
 _N_IN_LABEL = re.compile(r"[(\[（]\s*n\s*=\s*([\d,]+)\s*[)\]）]", re.I)
@@ -264,7 +266,7 @@ class Resolver:
         if not label:
             return Resolution(row_kind="unknown", reasons={"benchmark": "the row has no label"}, unit=unit_from_values(cells)[0])
         if _NOT_BENCHMARK.search(label):
-            return Resolution(row_kind="skipped", skip_reason=f"not a benchmark row ({label!r} describes the model or its configuration)")
+            return Resolution(row_kind="skipped", skip_reason=f"not a benchmark row ({label!r} describes the model, its configuration or its data, not a score)")
         if _AGGREGATE.search(label):
             unit, why = unit_from_values(cells)
             return Resolution(row_kind="aggregate", unit=unit, unit_reason=why, reasons={"benchmark": "an average or total over other rows"})

@@ -115,3 +115,11 @@ def test_dashes_do_not_make_a_column_of_sizes_a_column_of_scores(tmp_path):
     report = audit([str(path)], Options())
     assert [role for _, role in report.readings[0].columns] == ["model", "model-detail", "model-detail", "benchmark", "benchmark"]
     assert len({s.model for s in report.scores}) == 5 and "CC404" not in {f.code for f in report.findings}
+
+
+@pytest.mark.parametrize("label", ["Memory Usage (GB)", "Ratio(%)", "Throughput (tokens/s)", "GPU memory", "显存占用"])
+def test_resource_and_data_mix_lines_are_skipped_with_their_reason(tmp_path, label):
+    report = _audit(tmp_path, f"Benchmark,A-7B,B-7B\n{label},28.2,16.8\nMMLU,60.2,60.3\n")
+    skipped = [s for s in report.scores if s.status == "skipped"]
+    assert [s.label for s in skipped] == [label] * 2 and "not a score" in skipped[0].reason
+    assert "CC406" not in {f.code for f in report.findings}
