@@ -158,7 +158,24 @@ def resolve_rows(observations: Sequence[Observation], resolver,
         out[key] = res
         for m in members:
             by_row[(m.input, m.table, m.row)] = res
-    return out, clauses
+    return _aggregate_units(out, groups), clauses
+
+
+def _aggregate_units(out: dict[str, Resolution], groups: dict[str, list[Observation]]) -> dict[str, Resolution]:
+    """An average row whose unit only its values suggested ("总分" over AlignBench's 1–10 parts, read as a
+    percentage) takes the one unit every benchmark row of its table is in."""
+    units: dict[tuple[int, int], set[str]] = {}
+    for key, res in out.items():
+        if res.row_kind == "benchmark":
+            first = groups[key][0]
+            units.setdefault((first.input, first.table), set()).add(res.unit)
+    for key, res in out.items():
+        first = groups[key][0]
+        table_units = units.get((first.input, first.table), set())
+        if res.row_kind == "aggregate" and res.unit == "percent" and res.unit_reason.startswith("every value lies in") \
+                and len(table_units) == 1 and (unit := next(iter(table_units))) not in ("percent", "unknown"):
+            out[key] = replace(res, unit=unit, unit_reason=f"the unit of every benchmark line it sums up ({unit})")
+    return out
 
 
 @dataclass(frozen=True)
