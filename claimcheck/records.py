@@ -218,6 +218,7 @@ class CellValue:
     plus_minus_decimals: int | None = None  # digits printed after the ±'s decimal point: "± 0.1" -> 1
     bounds: tuple[float, float] | None = None  # absolute low/high printed with the value
     n: int | None = None  # "(n=…)" printed in the cell
+    delta: float | None = None  # "47.2 (+12.6)", "47.2 ↑12.6": a change against some baseline, printed beside the value
     problem: str | None = None  # why the cell is unparseable
 
     @property

@@ -39,6 +39,8 @@ _ASYM = re.compile(rf"^({_NUM})\s*(%?)\s*\(?\s*\+\s*({_NUM})\s*/\s*[-−]\s*({_N
 _ASYM_REV = re.compile(rf"^({_NUM})\s*(%?)\s*\(?\s*[-−]\s*({_NUM})\s*/\s*\+\s*({_NUM})\s*\)?$")
 _BRACKET = re.compile(rf"^({_NUM})\s*(%?)\s*[\[(]\s*({_NUM})\s*%?\s*(?:,|–|—|-|to)\s*({_NUM})\s*%?\s*[\])]$")
 _PLAIN = re.compile(rf"^({_NUM})\s*(%?)$")
+# a change printed beside the value, signed: "47.2 (+12.6)", "47.2 (↑12.6%)", "47.2 ↓1.3" (never a bare "(12.6)")
+_DELTA = re.compile(rf"^({_NUM})\s*(%?)\s*(?:[(（]\s*([+\-−↑↓▲▼])\s*(\d+(?:[.,]\d+)?)\s*%?\s*[)）]|([↑↓▲▼])\s*(\d+(?:[.,]\d+)?)\s*%?)$")
 _FRACTION = re.compile(r"^(\d+)\s*/\s*(\d+)$")
 
 
@@ -152,6 +154,12 @@ def _read_value(raw, text, decimal_comma, markers, emphasis, n) -> CellValue:
     if m := _PLAIN.match(text):
         value, dec = _number(m.group(1), decimal_comma)
         return CellValue(value=value, decimals=dec, percent_sign=bool(m.group(2)), **base)
+    if m := _DELTA.match(text):
+        value, dec = _number(m.group(1), decimal_comma)
+        sign, size = (m.group(3), m.group(4)) if m.group(3) else (m.group(5), m.group(6))
+        change, _ = _number(size, decimal_comma)
+        return CellValue(value=value, decimals=dec, percent_sign=bool(m.group(2)),
+                         delta=-change if sign in "-−↓▼" else change, **base)
     if m := (_PLUS_MINUS.match(text) or _PLUS_MINUS_PAREN.match(text)):
         value, dec = _number(m.group(1), decimal_comma)
         spread, spread_dec = _number(m.group(3), decimal_comma)

@@ -23,7 +23,7 @@ from claimcheck.parsing.roles import is_section_row, label_parts, value_parts
 from claimcheck.records import RowContext, SettingsRow, SourceTable, TableReading
 
 _SYNONYMS: dict[str, tuple[str, ...]] = {
-    "model": ("model", "models", "system", "model name", "agent", "模型", "模型名称", "系统"),
+    "model": ("model", "models", "system", "model name", "agent", "method", "methods", "模型", "模型名称", "系统", "方法"),
     "benchmark": ("benchmark", "benchmarks", "task", "dataset", "eval", "evaluation", "基准", "评测", "数据集", "任务", "基准测试"),
     "score": ("score", "value", "result", "accuracy", "得分", "分数", "成绩", "结果", "arena score", "elo", "rating"),
     "version": ("version", "benchmark version", "版本"),
@@ -226,10 +226,16 @@ def _is_transposed(table: SourceTable, fields: dict[int, str | None], is_benchma
     return (first_is_model and header_hits >= label_hits) or (header_hits >= 0.5 and label_hits < 0.2)
 
 
+#: headers of numeric columns that state how a model was run or built, not a score: part of its identity
+_SETUP_HEADER = re.compile(r"^\W*(?:crop[ _-]?size|(?:image|input|patch|batch)[ _-]?size|(?:input |image )?resolution|res\.?|"
+                           r"#?\s*frames?|#\s*(?:param|params|tokens|shots|samples)\b.*|num[ _]frames|"
+                           r"(?:model[ _-]?)?size|params?|parameters)\W*$", re.I)
+
+
 def _transposed_layout(table: SourceTable, fields: dict[int, str | None]) -> Layout:
     values, extra = [], {}
     for j in range(1, len(table.header)):
-        if fields.get(j) is None and _numeric_share(table, j) >= 0.6:
+        if fields.get(j) is None and _numeric_share(table, j) >= 0.6 and not _SETUP_HEADER.match(table.header[j]):
             values.append(j)
         else:
             extra[j] = fields.get(j) or "model-detail"

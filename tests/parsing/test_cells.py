@@ -96,3 +96,17 @@ def test_a_run_of_marks_before_junk_is_read_in_linear_time():
 def test_numbers_no_score_can_be_are_unreadable_cells_not_crashes_or_infinities(text):
     cell = parse_cell(text)
     assert cell.status == "unparseable" and cell.value is None and len(cell.problem) < 200
+
+
+@pytest.mark.parametrize("raw,value,delta", [
+    ("47.2 (+12.6)", 47.2, 12.6), ("47.2 (-1.3)", 47.2, -1.3), ("47.2(↑12.6)", 47.2, 12.6), ("47.2 ↓1.3", 47.2, -1.3),
+    ("47.2 (+12.6%)", 47.2, 12.6), ("-3.2 (+1.0)", -3.2, 1.0),
+])
+def test_a_signed_change_beside_the_value_is_no_part_of_it(raw, value, delta):
+    cell = parse_cell(raw)
+    assert (cell.status, cell.value, cell.delta, cell.plus_minus) == ("ok", value, delta, None)
+
+
+@pytest.mark.parametrize("raw", ["57.9 (12.6)", "57.9 (+1.2/-0.8)"])
+def test_an_unsigned_bracket_is_no_change(raw):
+    assert parse_cell(raw).delta is None

@@ -123,3 +123,23 @@ def test_resource_and_data_mix_lines_are_skipped_with_their_reason(tmp_path, lab
     skipped = [s for s in report.scores if s.status == "skipped"]
     assert [s.label for s in skipped] == [label] * 2 and "not a score" in skipped[0].reason
     assert "CC406" not in {f.code for f in report.findings}
+
+
+def test_a_numeric_setup_column_is_part_of_the_model_not_a_score(tmp_path):
+    """InternVL's video table: one model at 1 and at 8 frames is two setups, not two conflicting values."""
+    path = tmp_path / "t.md"
+    path.write_text("| method | #frame | K400 | K600 |\n|---|:-:|:-:|:-:|\n| OpenCLIP-G | 1 | 65.9 | 66.1 |\n"
+                    "| InternVL-C (ours) | 1 | 71.0 | 71.3 |\n| ViCLIP | 8 | 75.7 | 73.5 |\n| InternVL-C (ours) | 8 | 79.4 | 78.8 |\n",
+                    encoding="utf-8")
+    report = audit([str(path)], Options())
+    assert [role for _, role in report.readings[0].columns] == ["model", "model-detail", "benchmark", "benchmark"]
+    assert len(report.scores) == 8 and "CC404" not in {f.code for f in report.findings}
+
+
+def test_a_score_column_of_values_with_printed_changes_is_read(tmp_path):
+    path = tmp_path / "t.md"
+    path.write_text("| method | crop size | mIoU |\n|---|---|---|\n| A-6B (frozen) | 504 | 47.2 (+12.6) |\n"
+                    "| B-1.8B (frozen) | 512 | 39.3 |\n| C-6B (frozen) | 504 | 54.9 (+3.1) |\n", encoding="utf-8")
+    report = audit([str(path)], Options())
+    assert [role for _, role in report.readings[0].columns] == ["model", "model-detail", "benchmark"]
+    assert sorted(s.value for s in report.scores) == [39.3, 47.2, 54.9]
