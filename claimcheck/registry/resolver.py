@@ -29,9 +29,9 @@ _NOT_BENCHMARK = re.compile(
     r"^#|\bparam(?:eter)?s?\b|\barchitecture\b|\bactivated\b|context (?:length|window)|training tokens|"
     r"release date|\blicen[cs]e\b|knowledge cut-?off|open[- ]weights?|model size|"
     r"input modalit|output modalit|^(?:extended )?thinking(?: budget)?\b|^max(?:imum)? (?:output )?tokens|"
-    r"\b(?:gpu )?memory(?: usage| footprint)?\b|\bvram\b|[(\[]\s*(?:[GMK]i?B|GB/s)\s*[)\]]|\blatency\b|"
-    r"\bthroughput\b|tokens?/s|\bdisk size\b|^(?:sampling |data |mix(?:ture)? )?ratio\b|^proportion\b|"
-    r"参数|架构|激活|上下文长度|发布日期|许可|显存|内存|吞吐|延迟|配比|占比",
+    r"\b(?:gpu )?memory(?: usage| footprint)?\b|\bvram\b|[(\[]\s*(?:[GMK]i?B|GB/s)\s*[)\]]|"
+    r"\bdisk size\b|^(?:sampling |data |mix(?:ture)? )?ratio\b|^proportion\b|"
+    r"参数|架构|激活|上下文长度|发布日期|许可|显存|内存|配比|占比",
     re.I,
 )
 _N_IN_LABEL = re.compile(r"[(\[（]\s*n\s*=\s*([\d,]+)\s*[)\]）]", re.I)

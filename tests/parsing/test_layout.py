@@ -117,7 +117,7 @@ def test_dashes_do_not_make_a_column_of_sizes_a_column_of_scores(tmp_path):
     assert len({s.model for s in report.scores}) == 5 and "CC404" not in {f.code for f in report.findings}
 
 
-@pytest.mark.parametrize("label", ["Memory Usage (GB)", "Ratio(%)", "Throughput (tokens/s)", "GPU memory", "显存占用"])
+@pytest.mark.parametrize("label", ["Memory Usage (GB)", "Ratio(%)", "VRAM", "GPU memory", "显存占用"])
 def test_resource_and_data_mix_lines_are_skipped_with_their_reason(tmp_path, label):
     report = _audit(tmp_path, f"Benchmark,A-7B,B-7B\n{label},28.2,16.8\nMMLU,60.2,60.3\n")
     skipped = [s for s in report.scores if s.status == "skipped"]
