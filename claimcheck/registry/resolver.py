@@ -43,8 +43,8 @@ _AGGREGATE = re.compile(r"^(?:average|avg\.?|mean|overall|total|sum|aggregate|�
 _DIFFERENCE = re.compile(r"^(?:[Δ∆]|(?:delta|diff(?:erence)?|gain|improvement)\s+(?:vs\.?|over|from|against|to)\b)", re.I)
 _DISTINCT_METRICS = frozenset({"partial-credit", "strict", "win-rate", "lc-win-rate", "rating", "percentile"})
 #: a subset's name at either end of a range ("4-128K Average", "32K~128K") is the range's bound, not the subset
-_RANGE_BEFORE = re.compile(r"\d+(?:\.\d+)?\s*[kKmM]?\s*(?:-|–|—|~|to)\s*$")
-_RANGE_AFTER = re.compile(r"^\s*(?:-|–|—|~|to)\s*\d")
+_RANGE_BEFORE = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?:\s?[kKmM])?\s?(?:-|–|—|~|to)\s?$")
+_RANGE_AFTER = re.compile(r"^\s?(?:-|–|—|~|to)\s?\d")
 
 
 class Resolver:
