@@ -250,10 +250,10 @@ def _notes(lines: list[str], start: int) -> list[str]:
                     notes[-1] += " " + line
         elif len(" ".join(para)) <= _SHORT_PARAGRAPH and len(para) <= 3 and (
                 first or _SETTINGS.search(" ".join(para))):
-            # a short caption, or the evaluation settings printed under the table ("evaluated at T=1.0")
+            # a short caption, or the evaluation settings printed under the table ("evaluated at T=1.0"); after a
+            # caption, only a paragraph of settings or a marked note still belongs to the table (ChatGLM3's protocol
+            # note under its "Best Baseline" definition)
             notes.append(" ".join(para))
-            if first and not para[-1].endswith(":") and not _SETTINGS.search(" ".join(para)):
-                return notes
         else:
             return notes
         first = False

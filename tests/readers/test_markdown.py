@@ -213,3 +213,13 @@ def test_a_github_admonition_under_a_table_gives_one_note_per_paragraph():
     (table,) = read_markdown(text, "p.md")
     assert table.notes == ("The evaluations use `temperature=0.6`.",
                            "AIME24 is averaged over 32 repetitions. MATH500 is with a single run.")
+
+
+def test_a_settings_paragraph_after_a_caption_under_the_table_is_a_note_too():
+    """ChatGLM3: a "Best Baseline" definition, then the protocol note; a later unrelated paragraph is not a note."""
+    doc = ("| Model | GSM8K | BBH |\n|---|---|---|\n| A-6B | 32.4 | 33.7 |\n\n"
+           "> Best Baseline 指的是截止 2023年10月27日、模型参数在 10B 以下、在对应数据集上表现最好的预训练模型。\n\n"
+           "> 对 ChatGLM3-6B-Base 的测试中，BBH 采用 3-shot 测试，GSM8K 采用 0-shot CoT 测试。\n\n"
+           "We thank the community for its support and welcome contributions of all kinds to this project.\n")
+    (table,) = read_markdown(doc, "r.md")
+    assert len(table.notes) == 2 and "3-shot" in table.notes[1]
