@@ -238,8 +238,8 @@ def apply_footnotes(observations: Sequence[Observation], readings: Sequence[Tabl
 
     resolutions, clauses = resolved
     from claimcheck.registry.footnotes import (
-        apply_protocol, doubt_denominator, label_markers, note_for, protocol_sentences, refine, stated_count,
-        stated_scoring, stated_subset, stated_window,
+        apply_protocol, doubt_denominator, label_markers, note_for, protocol_sentences, refine, repeated_below,
+        stated_count, stated_scoring, stated_subset, stated_window,
     )
 
     notes = [list(r.legend.notes) for r in readings]
@@ -257,6 +257,7 @@ def apply_footnotes(observations: Sequence[Observation], readings: Sequence[Tabl
         res = resolutions[obs.group]
         for sentence in page_notes.get(obs.input, ()) if res.benchmark else ():
             res = stated_scoring(res, sentence, obs.model)  # "we use ppl for the MCQ metrics of base models"
+            res = repeated_below(res, sentence)  # "benchmarks of fewer than 1000 samples are tested multiple times"
             if res.version and resolver.mentions(sentence, res.benchmark):
                 res = stated_window(res, sentence)  # "LiveCodeBench v5 (20240801-20250201)", said once for the page
         for text in (header_setup(obs.model), clauses.get(obs.id)):

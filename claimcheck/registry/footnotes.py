@@ -184,6 +184,21 @@ _SINGLE_RUN = re.compile(r"\b(?:a |one )?single[- ]run\b|\bone run\b|\bgreedy(?:
 _SENTENCES = re.compile(r"(?<=[.;。；])\s+")
 
 
+#: "Benchmarks containing fewer than 1000 samples are tested multiple times …" (DeepSeek-V3): a rule by size
+_REPEATED_BELOW = re.compile(
+    r"(?:fewer|less) than\s+([\d,]+)\s+(?:samples|items|questions|problems|examples)\b[^.;。；]*?"
+    r"\b(?:tested|run|evaluated|sampled|repeated)\s+(?:multiple|several|many|\d+)\s+times", re.I)
+
+
+def repeated_below(res: Resolution, sentence: str) -> Resolution:
+    """A page's note that benchmarks below some size were run several times and averaged: such a line's
+    scores are means over runs, so no k/n grid applies to them (and their SE may be below the binomial one)."""
+    m = _REPEATED_BELOW.search(sentence)
+    if not m or res.n is None or res.n >= int(m.group(1).replace(",", "")) or res.granularity in ("partial", "averaged"):
+        return res
+    return replace(res, granularity="averaged", reasons={**res.reasons, "granularity": f"the page's note: {sentence[:160]}"})
+
+
 def single_run(text: str) -> bool:
     """Whether a label or note says each item was scored once ("greedy", "single run", "one sample")."""
     return bool(_SINGLE_RUN.search(text))
