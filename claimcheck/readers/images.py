@@ -50,7 +50,10 @@ def result_images(text: str, fmt: Literal["md", "html"]) -> tuple[PageImage, ...
     place = _Place(text, _headings(text, fmt))
     found: list[tuple[int, PageImage]] = []
     for m in _MD_IMAGE.finditer(text) if fmt == "md" else ():
-        found.append((m.start(), place.image(m.start(), m.group(2), m.group(1), m.group(3) or "")))
+        image = place.image(m.start(), m.group(2), m.group(1), m.group(3) or "")
+        # "[![evaluation](./assets/compass_support.svg)](https://…)": a linked SVG is a badge, not a chart
+        linked = text[max(0, m.start() - 1):m.start()] == "[" and text[m.end():m.end() + 2] == "]("
+        found.append((m.start(), replace(image, icon=True) if linked and _svg(image.src) else image))
     for m in _IMG_TAG.finditer(text):
         attrs = {k.casefold(): html.unescape(a or b or c) for k, a, b, c in _ATTR.findall(m.group(1))}
         if attrs.get("src"):
@@ -71,6 +74,10 @@ class _Place:
         above = bisect_left(self.starts, at)  # headings starting before the image
         return PageImage(src=src.strip(), alt=" ".join(alt.split()), title=" ".join(title.split()),
                          heading=self.titles[above - 1] if above else "", line=bisect_left(self.breaks, at) + 1)
+
+
+def _svg(src: str) -> bool:
+    return src.split("?", 1)[0].split("#", 1)[0].casefold().endswith(".svg")
 
 
 def _is_icon(attrs: dict[str, str]) -> bool:

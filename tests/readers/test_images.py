@@ -61,3 +61,12 @@ def test_a_page_whose_results_are_only_images_says_so(tmp_path):
     plain.write_text("# Model\n\nNo numbers here.\n", encoding="utf-8")
     with pytest.raises(InputError, match="found no table in this input$"):
         read_input(str(plain), 0)
+
+
+def test_a_linked_svg_is_a_badge_even_when_its_alt_says_evaluation():
+    """InternLM's header: "[![evaluation](./assets/compass_support.svg)](https://github.com/internLM/OpenCompass/)"."""
+    from claimcheck.readers.images import result_images
+
+    page = ("# InternLM\n\n[![evaluation](./assets/compass_support.svg)](https://github.com/internLM/OpenCompass/)\n\n"
+            "## Evaluation\n\n![evaluation](./assets/eval.svg)\n\n[![results](./assets/results.png)](./assets/results.png)\n")
+    assert [i.src for i in result_images(page, "md")] == ["./assets/eval.svg", "./assets/results.png"]
