@@ -254,7 +254,25 @@ def _header_count(table: Tag, grid: list[list[_Cell]]) -> int:
     else:  # leading rows of <th>; a full-width row after them labels a section
         while count < len(grid) and all(c.header for c in grid[count]) and not (count and grid[count][0].span_all):
             count += 1
+    if count == 0:  # no <th> at all: leading rows of names only ("<td><b>Flickr30K</b></td>" over "R@1", "R@5")
+        while count < min(len(grid) - 1, _MAX_PLAIN_HEADER) and _names_only(grid[count]):
+            count += 1
+        if count and all(_names_only(row) or not any(c.text.strip() for c in row) for row in grid[count:]):
+            count = 0  # a table of names throughout (a model zoo): its first row is its header, as before
     return 1 if count in (0, len(grid)) else count
+
+
+_MAX_PLAIN_HEADER = 4
+
+
+def _names_only(row: list[_Cell]) -> bool:
+    """A row of two or more names and no number, not one label spanning the row: a header row written in <td>."""
+    from claimcheck.parsing.cells import parse_cell
+
+    filled = [c.text for c in row if c.text.strip()]
+    distinct = list(dict.fromkeys(filled))
+    return (len(distinct) >= 2 and not row[0].span_all
+            and not any(parse_cell(t).status in ("ok", "missing") for t in filled))
 
 
 def _header_name(cell: _Cell) -> str:

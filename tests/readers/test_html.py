@@ -173,3 +173,17 @@ def test_colspan_zero_is_one_column_and_echo_columns_are_dropped():
                           '<tr><th>pass@1</th><th>cons@64</th></tr><tr><td>Nova</td><td>72.1</td><td>90.0</td></tr>'
                           "</table>", "t.html")[0]
     assert len(two_level.header) == 3  # a header spanning sub-columns with their own cells keeps them all
+
+
+def test_header_rows_written_in_td_are_the_header_when_no_th_says_so():
+    """InternVL's retrieval tables: bold <td> rows name the benchmark and its R@k columns, over rows of numbers."""
+    from claimcheck.readers.html import read_html
+
+    page = ("<table><tr><td rowspan='2'><b>model</b></td><td colspan='2'><b>Flickr30K</b></td><td rowspan='2'><b>avg</b></td></tr>"
+            "<tr><td>R@1</td><td>R@5</td></tr><tr><td>OpenCLIP-G</td><td>92.9</td><td>99.3</td><td>96.1</td></tr>"
+            "<tr><td>InternVL-C</td><td>94.7</td><td>99.6</td><td>97.2</td></tr></table>")
+    (table,) = read_html(page, "p.html")
+    assert table.header == ("model", "Flickr30K / R@1", "Flickr30K / R@5", "avg") and len(table.rows) == 2
+    zoo = "<table><tr><td>Model</td><td>Link</td></tr><tr><td>A-7B</td><td>hf/a</td></tr><tr><td>B-7B</td><td>hf/b</td></tr></table>"
+    (table,) = read_html(zoo, "z.html")
+    assert table.header == ("Model", "Link") and len(table.rows) == 2  # a table of names throughout: one header row
