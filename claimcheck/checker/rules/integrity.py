@@ -354,6 +354,8 @@ class UnknownBenchmark(Rule):
 
     code, slug, family, severity = "CC406", "unknown-benchmark", "integrity", "warning"
     levels = {"info": "the line names no benchmark, and the section's text says which it is"}
+    #: this many unknown lines in one table are one finding for the table
+    SAME_TABLE = 4
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         rows: dict[str, list[Score]] = {}
@@ -365,13 +367,27 @@ class UnknownBenchmark(Rule):
                 rows.setdefault(s.label.strip() or s.title.split(" · ")[0], []).append(s)
             elif s.resolution.named_in_text:
                 from_text.setdefault(s.resolution.named_in_text, {}).setdefault(s.label, []).append(s)
+        by_table: dict[tuple[int, int], list[str]] = {}
         for label, scores in rows.items():
-            where = sorted({s.row for s in scores})
-            yield self.finding(
-                f"{label!r} (row{'s' if len(where) > 1 else ''} {', '.join(map(str, where))}) matches no registry "
-                f"entry: its version, item count, unit and standing are unknown",
-                scores=[s.id for s in scores], label=label,
-            )
+            by_table.setdefault((scores[0].input, scores[0].table), []).append(label)
+        for labels in by_table.values():
+            if len(labels) >= self.SAME_TABLE:  # a table of another field's benchmarks: one finding, not one per line
+                first = rows[labels[0]][0]
+                shown = ", ".join(map(repr, labels[:4])) + (f" and {len(labels) - 4} more" if len(labels) > 4 else "")
+                yield self.finding(
+                    f"{len(labels)} lines of {first.origin or f'table {first.table + 1}'} match no registry entry ({shown}): their versions, item "
+                    f"counts, units and standing are unknown; add them with --registry",
+                    scores=[s.id for label in labels for s in rows[label]], labels=labels,
+                )
+                continue
+            for label in labels:
+                scores = rows[label]
+                where = sorted({s.row for s in scores})
+                yield self.finding(
+                    f"{label!r} (row{'s' if len(where) > 1 else ''} {', '.join(map(str, where))}) matches no registry "
+                    f"entry: its version, item count, unit and standing are unknown",
+                    scores=[s.id for s in scores], label=label,
+                )
         for text, lines in from_text.items():
             read = "; ".join(f"{label!r} ({', '.join(dict.fromkeys(s.origin or s.ref for s in group))}) as "
                              f"{_read_as(group[0])}" for label, group in lines.items())
