@@ -83,6 +83,7 @@ def parse_tables(tables: Sequence[SourceTable], resolver, benchmark: str | None)
     from claimcheck.parsing.layout import counter, detect_layout, observations, opens_with_number, reading
     from claimcheck.parsing.legend import carried
     from claimcheck.parsing.roles import prepare
+    from claimcheck.parsing.size_classes import size_blocks
 
     ids = counter()
     out: list[Observation] = []
@@ -95,6 +96,9 @@ def parse_tables(tables: Sequence[SourceTable], resolver, benchmark: str | None)
                 and layout.kind in ("wide", "transposed"):  # "57.9 (n=,)" is a damaged value, not text
             layout = replace(layout, kind="text", value_cols=(), why="no cell of the table prints a number: nothing to read as a score")
             cut = []
+        cut, by_size = size_blocks(cut)
+        if by_size:
+            layout = replace(layout, why=f"{layout.why}; {by_size}")
         out.extend(cut)
         found = reading(table, t, layout, folded, stacked)
         earlier = next((r.legend for r in reversed(readings) if tables[r.table].input == table.input), None)

@@ -382,6 +382,12 @@ def looks_like_model(text: str) -> bool:
     return name is not None and name.confidence >= MODEL_THRESHOLD
 
 
+def names_known_family(text: str) -> bool:
+    """Whether a label names a model of a catalogued family ("Qwen2.5-Math-7B", "DeepSeek-Coder-6.7B")."""
+    name = recognise(text)
+    return name is not None and name.family is not None and name.confidence >= MODEL_THRESHOLD
+
+
 def model_share(labels: Iterable[str]) -> float:
     """The share of non-empty labels that name models (0 when there are none): orientation evidence."""
     texts = [t for t in labels if clean(t)]

@@ -7,7 +7,8 @@ the table itself prints (which win where the two differ).  A line whose label di
 spelling ("Theoremqa" under "Theorem QA (5-shot)") is glossed by the bracket after the prose's name
 of the same benchmark (:meth:`Resolver.gloss_for`).  A bracket that lists several benchmarks
 ("Multi-Exam (M3Exam 5-shot、IndoMMLU 3-shot)") describes a composite, not one setup, and is not a
-gloss.
+gloss, and neither is the bracket of a result the prose states ("achieves 68.5 on MATH (with Python)"):
+it describes that one number, which may sit in another column ("MATH-Python"), not the line.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ _LIST = re.compile(r"[、,，;；]")  # a bracket listing several things
 _CITATION = re.compile(r"\bet al\b|\bcitation\b|arxiv", re.I)  # "(Hendrycks et al. 2021)": a reference, not a setup
 
 
+#: a score stated just before the mention: "achieves 68.5 on", "91.8% in"
+_RESULT_BEFORE = re.compile(r"\d(?:[.,]\d+)?\s?%?\s+(?:on|in|at|for|of)\s+$", re.I)
 _BRACKET = re.compile(rf"\s*[(（]([^()（）]{{1,{_MAX_GLOSS}}})[)）]")
 
 
@@ -27,6 +30,11 @@ def bracket_after(text: str, end: int) -> str | None:
     """The bracket right after position ``end`` of the text ("TruthfulQA (0-shot)" -> "0-shot"), if one."""
     m = _BRACKET.match(text, end)
     return m.group(1).strip() if m else None
+
+
+def states_result(text: str, start: int) -> bool:
+    """Whether a score is stated just before the mention at ``start`` ("achieves 68.5 on MATH")."""
+    return _RESULT_BEFORE.search(text[max(0, start - 24):start]) is not None
 
 
 def as_setup(bracket: str) -> str | None:
@@ -40,5 +48,6 @@ def gloss(label: str, prose: Sequence[str]) -> str | None:
     if len(name) < 2:
         return None
     pattern = re.compile(rf"(?<![\w\-+.]){re.escape(name)}", re.I)
-    found = {b for text in prose for m in pattern.finditer(text) if (b := bracket_after(text, m.end()))}
+    found = {b for text in prose for m in pattern.finditer(text)
+             if (b := bracket_after(text, m.end())) and not states_result(text, m.start())}
     return as_setup(found.pop()) if len(found) == 1 else None

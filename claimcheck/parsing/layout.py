@@ -19,7 +19,7 @@ from claimcheck.parsing.cells import parse_cell
 from claimcheck.parsing.items import is_item_table
 from claimcheck.parsing.legend import read_legend
 from claimcheck.parsing.cutting import counter, observations, plain_heading  # noqa: F401  (counter, observations: re-exported)
-from claimcheck.parsing.roles import is_section_row, label_parts, value_parts
+from claimcheck.parsing.roles import describes_model, is_section_row, label_parts, value_parts
 from claimcheck.records import RowContext, SettingsRow, SourceTable, TableReading
 
 _SYNONYMS: dict[str, tuple[str, ...]] = {
@@ -78,13 +78,21 @@ def _norm(header: str) -> str:
     return re.sub(r"[\s_]+", " ", header.strip().casefold())
 
 
+#: headers of columns that link to the model's files or papers ("Checkpoint", "Paper", "🤗 HF", "Demo"):
+#: about the model, never part of its name
+_RESOURCE_HEADER = re.compile(r"^\W*(?:checkpoints?|papers?|links?|demos?|downloads?|weights|model ?cards?|repo(?:sitory)?|"
+                              r"github|urls?|homepage|blog|(?:tech(?:nical)? )?report|release(?: date)?|date|"
+                              r"hugging ?face|🤗.*|hf(?: link)?|modelscope|openxlab|wisemodel|transformers ?\(hf\)|"
+                              r"下载|链接|论文|模型下载|发布(?:日期|时间)?)\W*$", re.I)
+
+
 def header_field(header: str) -> str | None:
     """The long-table field a column header names, if any."""
     key = _norm(header)
     for name, words in _SYNONYMS.items():
         if key in words:
             return name
-    return None
+    return "metadata" if _RESOURCE_HEADER.match(key) else None
 
 
 @dataclass(frozen=True)
@@ -219,6 +227,9 @@ _DECISIVE = 0.3
 
 def _is_transposed(table: SourceTable, fields: dict[int, str | None], is_benchmark) -> bool:
     evidence = _orientation_evidence(table, fields, is_benchmark)
+    headers = [h for j, h in enumerate(table.header) if j > 0 and not fields.get(j)]
+    if headers and all(map(describes_model, headers)) and evidence.label_benchmarks == 0:
+        return True  # "| Precision | GPU Mem (GB) |": the columns measure what the rows name
     if abs(evidence.as_rows - evidence.as_columns) >= _DECISIVE:
         return evidence.as_rows > evidence.as_columns
     header_hits, label_hits = evidence.header_benchmarks, evidence.label_benchmarks

@@ -36,6 +36,28 @@ _DESCRIPTOR = re.compile(
 _SETUP_LABEL = re.compile(r"^\W*(setup|settings?|metric|metrics|shots?|#\s*shots?|n-?shot|设置|指标|样本数?)\b", re.I)
 #: A label group naming several measurements: "(pass@1 / cons@64)".
 _PARTS = re.compile(r"\(([^()]{1,40}/[^()]{1,40})\)")
+#: Lines and columns that describe the model, its configuration, its data or its speed, not a score:
+#: a model card's parameters, architecture (hidden size, layers, heads, vocabulary), context length,
+#: release date, licence, memory, throughput, data mixture.
+_DESCRIBES_MODEL = re.compile(
+    r"^#|\bparam(?:eter)?s?\b|\barchitecture\b|\bactivated\b|context (?:length|window)|training tokens|"
+    r"release date|\blicen[cs]e\b|knowledge cut-?off|open[- ]weights?|model size|"
+    r"input modalit|output modalit|^(?:extended )?thinking(?: budget)?\b|^max(?:imum)? (?:output )?tokens|"
+    r"\b(?:gpu )?memory(?: usage| footprint)?\b|\bvram\b|[(\[]\s*(?:[GMK]i?B|GB/s)\s*[)\]]|"
+    r"\bdisk size\b|^(?:sampling |data |mix(?:ture)? )?ratio\b|^proportion\b|"
+    r"\bhidden (?:size|dim(?:ension)?s?)\b|\b(?:num(?:ber of)? )?layers\b|\b(?:attention |kv )?heads\b|"
+    r"\bvocab(?:ulary)?(?: size)?\b|^max(?:imum)? (?:sequence |context )?length\b|\bseq(?:uence)? len(?:gth)?\b|"
+    r"\bposition(?:al)? (?:encoding|embedding)s?\b|\btok(?:en)?s?/s(?:ec)?\b|tokens per second|\bthroughput\b|"
+    r"参数|架构|激活|上下文长度|发布日期|许可|显存|内存|配比|占比|隐藏层|层数|注意力头|词表|最大长度|位置编码|训练数据|吞吐",
+    re.I,
+)
+
+
+def describes_model(label: str) -> bool:
+    """Whether a line or column label names an attribute of the model (its size, architecture, context,
+    memory, speed, data) rather than a benchmark score."""
+    return _DESCRIBES_MODEL.search(label) is not None
+
 
 
 def prepare(table: SourceTable) -> tuple[SourceTable, tuple[tuple[int, str], ...], tuple[int, ...]]:

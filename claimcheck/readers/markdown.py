@@ -48,6 +48,8 @@ _WRAPPERS = (
     ("underline", re.compile(r"^<(u|ins)(?:\s[^>]*)?>((?:(?!</?\1\b).)+)</\1>((?:\\?\*|[†‡§¶])*)$", re.S | re.I)),
 )
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+#: a closing tag written self-closing ("<u>56.9<u/>"): a browser keeps the style on, so the value is underlined
+_SLASHED_CLOSE = re.compile(r"^(<(u|ins|b|strong)>(?:(?!</?\2\b).)+)<\2\s*/>", re.I | re.S)
 _BR = re.compile(r"<br\s*/?>", re.I)
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
 _BOLD_TAG = re.compile(r"<(b|strong)(?:\s[^>]*)?>(.*?)</\1\s*>", re.I | re.S)
@@ -145,7 +147,7 @@ def _markers(text: str) -> tuple[str, list[str]]:
 
 def read_cell(raw: str) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
     """A cell's printed text, its footnote markers and its emphasis."""
-    text, markers = _markers(raw.strip())
+    text, markers = _markers(_SLASHED_CLOSE.sub(r"\1</\2>", raw.strip()))
     emphasis: list[str] = []
     changed = True
     while changed:

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Sequence
 
 from claimcheck.parsing.labels import Facets, canonical_metric, facets_of
+from claimcheck.parsing.roles import describes_model
 from claimcheck.records import PROPORTION_UNITS, CellValue, Resolution, RowContext, StatusNote
 from claimcheck.registry.catalogue import Catalogue, normalize
 from claimcheck.registry.matching import AliasIndex, Match, remove_span
@@ -25,15 +26,6 @@ _DIRECTION = re.compile(r"([a-z]{2,5}|[A-Z][a-z]{1,30})\s*(?:-|–|→|->|⇒|2|
 _GLUED = re.compile(r"[^\s，。、（）()]+")  # a name and what is glued to it ("Flores-101")
 from claimcheck.registry.units import decide_unit, unit_column, unit_from_values
 
-_NOT_BENCHMARK = re.compile(
-    r"^#|\bparam(?:eter)?s?\b|\barchitecture\b|\bactivated\b|context (?:length|window)|training tokens|"
-    r"release date|\blicen[cs]e\b|knowledge cut-?off|open[- ]weights?|model size|"
-    r"input modalit|output modalit|^(?:extended )?thinking(?: budget)?\b|^max(?:imum)? (?:output )?tokens|"
-    r"\b(?:gpu )?memory(?: usage| footprint)?\b|\bvram\b|[(\[]\s*(?:[GMK]i?B|GB/s)\s*[)\]]|"
-    r"\bdisk size\b|^(?:sampling |data |mix(?:ture)? )?ratio\b|^proportion\b|"
-    r"参数|架构|激活|上下文长度|发布日期|许可|显存|内存|配比|占比",
-    re.I,
-)
 _N_IN_LABEL = re.compile(r"[(\[（]\s*n\s*=\s*([\d,]+)\s*[)\]）]", re.I)
 _HEADING_WORDS = re.compile(r"\btasks?\b|\bcategory\b|任务|类", re.I)
 _GLUED_YEAR = re.compile(r"\b([A-Za-z][A-Za-z\-]{0,40}?[A-Za-z])(\d{4}|\d{2})\b")
@@ -70,8 +62,13 @@ class Resolver:
         return self._split_year_suffix(text)
 
     def is_benchmark(self, label: str) -> bool:
-        """Whether a label names a catalogued benchmark ("AIME24" too: a known name with a year glued on)."""
-        return self.match(label) is not None or self.match(self._split_year_suffix(label)) is not None
+        """Whether a label names a catalogued benchmark ("AIME24" too: a known name with a year glued on),
+        and not a model of a catalogued family whose name holds a benchmark's ("InternLM2-Math-7B")."""
+        from claimcheck.models.names import names_known_family
+
+        if self.match(label) is None and self.match(self._split_year_suffix(label)) is None:
+            return False
+        return not names_known_family(label)
 
     def subset_named(self, bench: Benchmark, text: str, version_id: str | None) -> Subset | None:
         """The subset of ``bench`` a piece of text names (a footnote, say), if any."""
@@ -201,13 +198,14 @@ class Resolver:
         """The setup the prose brackets after its name of this benchmark ("Theorem QA (5-shot)"), when it
         gives exactly one.  A bracket that names a benchmark itself ("Multi-Translation (Flores-101
         5-shot)") describes what a group is made of, not this benchmark's setup."""
-        from claimcheck.parsing.glossary import as_setup, bracket_after
+        from claimcheck.parsing.glossary import as_setup, bracket_after, states_result
 
         found = set()
         for text in prose:
             text = unicodedata.normalize("NFKC", text)
             for m in self._index.find(text, every=True):
-                if m.key == bench_id and (g := bracket_after(text, m.end)) and not self._index.find(g):
+                if m.key == bench_id and (g := bracket_after(text, m.end)) and not self._index.find(g) \
+                        and not states_result(text, m.start):
                     found.add(g)
         return as_setup(found.pop()) if len(found) == 1 else None
 
@@ -265,7 +263,7 @@ class Resolver:
         has_values = any(c.status != "missing" for c in cells)
         if not label:
             return Resolution(row_kind="unknown", reasons={"benchmark": "the row has no label"}, unit=unit_from_values(cells)[0])
-        if _NOT_BENCHMARK.search(label):
+        if describes_model(label):
             return Resolution(row_kind="skipped", skip_reason=f"not a benchmark row ({label!r} describes the model, its configuration or its data, not a score)")
         if _AGGREGATE.search(label):
             unit, why = unit_from_values(cells)

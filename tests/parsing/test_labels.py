@@ -83,6 +83,9 @@ def test_secondhand_wording_with_a_name_in_between():
     ("A", ["A (5-shot)"], None),  # too short to find as a name
     ("MMLU", ["We evaluate on MMLU (Hendrycks et al. 2021)."], None),  # a citation, not a setup
     ("AIME", ["AIME (2024)"], "2024"),
+    ("MATH", ["It achieves 68.5 on MATH (with Python) and 91.8 on GSM8K."], None),  # one result's setup
+    ("MATH", ["It scores 68.5% in MATH (with Python)."], None),
+    ("MATH", ["We report MATH (with Python) and 91.8 on GSM8K."], "with Python"),
 ])
 def test_a_label_glossed_in_the_page_s_prose(label, prose, expected):
     from claimcheck.parsing.glossary import gloss

@@ -143,3 +143,25 @@ def test_a_score_column_of_values_with_printed_changes_is_read(tmp_path):
     report = audit([str(path)], Options())
     assert [role for _, role in report.readings[0].columns] == ["model", "model-detail", "benchmark"]
     assert sorted(s.value for s in report.scores) == [39.3, 47.2, 54.9]
+
+
+def test_model_names_holding_a_benchmark_name_are_models(tmp_path):
+    # "InternLM2-Math-7B" holds MATH's name, but names a model of a catalogued family: the rows are models
+    report = _audit(tmp_path, "Models,MiniF2F-test\nLlemma-7B,26.2\nInternLM2-Math-7B-Base,30.3\n"
+                              "InternLM2-Math-Plus-7B,43.4\n")
+    assert {s.model for s in report.scores} == {"Llemma-7B", "InternLM2-Math-7B-Base", "InternLM2-Math-Plus-7B"}
+    assert {s.label for s in report.scores} == {"MiniF2F-test"}
+
+
+def test_columns_that_measure_the_rows_config_make_the_rows_the_subjects(tmp_path):
+    # "GPU Mem (GB)" describes each precision, so nothing here is a benchmark score
+    report = _audit(tmp_path, "Precision,GPU Mem (GB)\nbf16 / fp16,26.0\nint8,15.8\nint4,9.7\n")
+    assert {s.model for s in report.scores} == {"bf16 / fp16", "int8", "int4"}
+    assert {s.status for s in report.scores} == {"skipped"}
+    assert not report.findings
+
+
+def test_link_columns_are_not_part_of_the_model_name(tmp_path):
+    report = _audit(tmp_path, "Model,Checkpoint,Paper,HumanEval\nWizardCoder-33B-V1.1,HF Link,[WizardCoder],79.9\n"
+                              "GPT-4-Turbo,-,-,85.4\n")
+    assert {s.model for s in report.scores} == {"WizardCoder-33B-V1.1", "GPT-4-Turbo"}

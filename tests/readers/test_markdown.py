@@ -124,6 +124,9 @@ def test_header_without_data_rows_is_not_a_table():
         ("72.1 / <strong>90.0</strong>", ("72.1 / **90.0**", (), ())),
         ("<!--<td>x</td>-->OJBench", ("OJBench", (), ())),
         ("<ins><strong>47.3</strong> </ins>", ("47.3", (), ("underline", "bold"))),
+        ("<u>56.9<u/>", ("56.9", (), ("underline",))),  # a closing tag typed self-closing: still underlined
+        ("<b>62.5<b />", ("62.5", (), ("bold",))),
+        ("56.9<u/>", ("56.9", (), ())),  # no opening tag: nothing underlined
     ],
 )
 def test_read_cell(raw, expected):
