@@ -5,7 +5,10 @@ An aggregate cell (Average / Total / Overall) is recomputed from the cells of th
 aggregate or heading row, else those below it, else every benchmark row of the table; each
 with and without rows of another kind (ratings, lower-is-better metrics); as a plain mean,
 an item-weighted mean and a sum.  Each input may be off by half a unit of its last printed
-digit, and the aggregate by half of its own.
+digit, and the aggregate by half of its own.  The parts of one benchmark (its categories, "STEM",
+"Humanities") are averaged over items or over subjects, with weights the table does not print, so
+their average is checked only against what any weighting can give: a value between the smallest
+and the largest part.
 
 Scores in, frozen records out: CC105, CC401 and CC402 read the same fits, computed once per
 context by :func:`aggregate_fits`.
@@ -88,7 +91,7 @@ class Recomputed:
     """
 
     inputs: InputSet
-    method: str  # mean | n-weighted mean | sum
+    method: str  # mean | n-weighted mean | sum | weighted mean (weights unknown)
     printed: float
     cells: tuple[Score, ...]  # input cells with a value
     missing: tuple[Score, ...]  # input cells printed as missing
@@ -274,14 +277,24 @@ def input_sets(agg: Score, column: list[Score], axis: str = "rows") -> list[Inpu
     return out
 
 
+UNKNOWN_WEIGHTS = "weighted mean (weights unknown)"
+
+
+def parts_of_one_benchmark(cells: Sequence[Score]) -> bool:
+    """Whether the cells are two or more named parts (categories, subsets) of one benchmark."""
+    return (len(cells) >= 2 and len({c.benchmark for c in cells}) == 1 and cells[0].benchmark is not None
+            and all(c.resolution.subset for c in cells) and len({c.resolution.subset for c in cells}) == len(cells))
+
+
 def _methods(agg: Score, cells: list[Score]) -> list[str]:
     """The methods to try, as the aggregate's label suggests."""
     weighted = ["n-weighted mean"] if all(c.n for c in cells) and len({c.n for c in cells}) > 1 else []
     if _TOTAL.match(agg.label):
         return ["sum", "mean"]
+    unknown = [UNKNOWN_WEIGHTS] if parts_of_one_benchmark(cells) else []
     if _MEAN.match(agg.label):
-        return ["mean", *weighted]
-    return ["mean", *weighted, "sum"]  # "Overall", "Aggregate", "综合": the label does not say
+        return ["mean", *weighted, *unknown]
+    return ["mean", *weighted, *unknown, "sum"]  # "Overall", "Aggregate", "综合": the label does not say
 
 
 def _recompute_all(agg: Score, column: list[Score], inputs: InputSet) -> Iterator[Recomputed]:
@@ -301,6 +314,9 @@ def recompute(agg: Score, inputs: InputSet, method: str, cells: list[Score], mis
     base = dict(inputs=inputs, method=method, printed=agg.value, cells=tuple(cells), missing=tuple(missing))
     if method == "sum":
         return Recomputed(**base, expected=sum(values), tolerance=sum(halves) + half_unit(agg))
+    if method == UNKNOWN_WEIGHTS:  # any weighting gives a value between the smallest and the largest part
+        nearest = min(max(agg.value, min(values)), max(values))  # type: ignore[type-var]
+        return Recomputed(**base, expected=nearest, tolerance=max(halves) + half_unit(agg))
     weights = [c.n if method == "n-weighted mean" else 1 for c in cells]
     total = sum(weights)  # type: ignore[arg-type]
     expected = sum(w * v for w, v in zip(weights, values)) / total  # type: ignore[operator]

@@ -75,15 +75,40 @@ def marks_of(scores: list[Score], legend: Legend) -> TableMarks:
     """
     if legend.bold == "own" or legend.bold == "group-best":
         return TableMarks(frozenset(), frozenset(), rule=legend.rule)
-    highlighted = _highlighted_column(scores)
+    highlighted = _highlighted(scores)
     group_underline = legend.underline in ("group-best", "own")  # underline (even over bold) marks another group's best
-    best = {s.id for s in scores if claims_best(s) and s.col not in highlighted
+    best = {s.id for s in scores if claims_best(s) and s.model not in highlighted
             and not (group_underline and "underline" in s.cell.emphasis)}
     underlined = set() if group_underline else \
-        {s.id for s in scores if "underline" in s.cell.emphasis and s.col not in highlighted}
+        {s.id for s in scores if "underline" in s.cell.emphasis and s.model not in highlighted}
     second = underlined - best if best else set()
     best |= underlined if not best else set()
     return TableMarks(frozenset(best), frozenset(second), legend.tie_gap, legend.bold == "best", legend.rule)
+
+
+#: at most this many models set wholly in bold are the vendor's own highlighted (its base and chat models)
+HIGHLIGHTED_MAX = 2
+
+
+def _highlighted(scores: list[Score]) -> set[str]:
+    """The models set wholly in bold as the vendor's own, not as best, when nothing else is bold: the one
+    column of a table of benchmark rows bold in three rows or more (:func:`_highlighted_column`), or one
+    or two models bold in every cell where the bold cannot mean best (a bold cell below another model's)."""
+    by_model: dict[str, list[Score]] = {}
+    for s in scores:
+        by_model.setdefault(s.model, []).append(s)
+    whole = {m for m, cells in by_model.items()
+             if len({x.label for x in cells}) >= 3 and all(claims_best(x) for x in cells)}
+    if not whole or len(whole) >= len(by_model) or any(claims_best(s) for s in scores if s.model not in whole):
+        return set()
+    column = _highlighted_column(scores)
+    if column:
+        return {s.model for s in scores if s.col in column}
+    lines: dict[str, list[Score]] = {}
+    for s in scores:
+        lines.setdefault(s.group, []).append(s)
+    beaten = any(merit(s) < max(merit(x) for x in cells) for cells in lines.values() for s in cells if s.model in whole)
+    return whole if len(whole) <= HIGHLIGHTED_MAX and beaten else set()
 
 
 def _highlighted_column(scores: list[Score]) -> set[int]:

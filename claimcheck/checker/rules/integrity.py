@@ -508,7 +508,9 @@ class AggregateMismatch(Rule):
     from every benchmark row of the table, as a plain mean, an item-weighted mean (when every
     n is known) and a sum, and flags a cell only when no reading comes within rounding: each
     input may be off by half a unit of its last printed digit, and the aggregate by half of
-    its own.  A reading that works only by averaging a rating or percentile with percentages
+    its own.  The categories of one benchmark ("STEM", "Humanities" of MMLU) are averaged over
+    items or subjects with weights the table does not print, so their average is flagged only
+    when it lies outside the range of the categories, where no weighting can put it.  A reading that works only by averaging a rating or percentile with percentages
     is flagged here too (the CC101 mistake, made inside an average); a lower-is-better row
     averaged in is CC105's.  A table of category averages ("Reasoning 78.7") is set against the
     rows the page files under each category elsewhere (a category column, or a table under a
@@ -854,6 +856,7 @@ class MarkNotBest(Rule):
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         wrong: dict[tuple, list[tuple[MarkedRow, Score]]] = {}
+        runners: dict[tuple, list[tuple[MarkedRow, Score, Score]]] = {}
         for view in marked_rows(context):
             for s in view.marked:
                 if not view.is_top(s) and s.id not in view.tied and not misread_direction(s, view.cells):
@@ -861,12 +864,26 @@ class MarkNotBest(Rule):
             yield from self._rule_followed(view)
             yield from self._lone_tie(view)
             for s, better in view.beaten_runners_up():
-                yield self._not_best(view, s, better, runner_up=True)
+                runners.setdefault((s.input, s.table), []).append((view, s, better))
         for cells in wrong.values():
             if len(cells) < self.SAME_MARK:
                 yield from (self._not_best(view, s, view.best) for view, s in cells)
             else:
                 yield self._convention(cells)
+        for beaten in runners.values():
+            if len(beaten) < self.SAME_MARK:
+                yield from (self._not_best(view, s, better, runner_up=True) for view, s, better in beaten)
+            else:
+                yield self._runners_up(beaten)
+
+    def _runners_up(self, beaten: list[tuple[MarkedRow, Score, Score]]) -> Finding:
+        """Many cells of one table underlined as runner-up with a better unmarked cell: one finding."""
+        shown = "; ".join(f"{s.model} {s.cell.shown} on {s.title!r} ({s.ref}; {better.model} {better.cell.shown})"
+                          for _, s, better in beaten[:5]) + (f"; and {len(beaten) - 5} more" if len(beaten) > 5 else "")
+        return self.finding(
+            f"{len(beaten)} cells underlined as the runner-up are not second in their rows: {shown}",
+            scores=[i for _, s, better in beaten for i in (s.id, better.id)], cells=len(beaten), mark="underline",
+        )
 
     def _convention(self, cells: list[tuple[MarkedRow, Score]]) -> Finding:
         """Many cells of one mark style, none the best of its row: the mark means something the notes

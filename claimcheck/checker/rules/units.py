@@ -149,7 +149,8 @@ class ScaleMix(Rule):
     MT-Bench's 8.5 out of 10 sits beside MMLU's 78.9 out of 100 in many release tables.  Without
     "/10" or "(1–10)" a reader takes 8.5 for 8.5%, a script averages it in, and a 0.3-point judge
     gap looks like noise on a 100-point scale.  The registry says which benchmarks are reported on
-    such a scale; the finding says so once per row.
+    such a scale; the finding says so once per row.  A table most of whose percentage lines print
+    their values with a "%" sign shows which numbers are not percentages, and is not flagged.
 
     Bad:
         | MT-Bench | 8.51 |
@@ -166,7 +167,7 @@ class ScaleMix(Rule):
     def check(self, context: CheckContext) -> Iterator[Finding]:
         for scores in _tables(context).values():
             percents = [s for s in scores if s.unit in ("percent", "fraction", "win-rate")]
-            if not percents:
+            if not percents or _marks_its_percentages(percents):
                 continue
             seen: set[str] = set()
             for s in scores:
@@ -183,6 +184,15 @@ class ScaleMix(Rule):
                     f"{len(percents)} percentage(s) (e.g. {cell_name(percents[0])}): {s.cell.shown} is not {s.cell.shown}%",
                     scores=[x.id for x in row] + [percents[0].id], value_range=s.resolution.value_range,
                 )
+
+
+def _marks_its_percentages(percents: list[Score]) -> bool:
+    """Whether most of the table's percentage lines print most of their values with a "%" sign."""
+    lines: dict[str, list[Score]] = {}
+    for s in percents:
+        lines.setdefault(s.group, []).append(s)
+    signed = sum(2 * sum(s.cell.percent_sign for s in cells) > len(cells) for cells in lines.values())
+    return 2 * signed > len(lines)
 
 
 _SCALE_WORDS = re.compile(r"/\s*10\b|\(\s*[01]\s*[-–~]\s*(?:5|10)\s*\)|\bout of (?:5|10)\b|\bscore\b|\brating\b|分制", re.I)
