@@ -147,9 +147,12 @@ def test_a_score_column_of_values_with_printed_changes_is_read(tmp_path):
 
 def test_model_names_holding_a_benchmark_name_are_models(tmp_path):
     # "InternLM2-Math-7B" holds MATH's name, but names a model of a catalogued family: the rows are models
-    report = _audit(tmp_path, "Models,MiniF2F-test\nLlemma-7B,26.2\nInternLM2-Math-7B-Base,30.3\n"
-                              "InternLM2-Math-Plus-7B,43.4\n")
-    assert {s.model for s in report.scores} == {"Llemma-7B", "InternLM2-Math-7B-Base", "InternLM2-Math-Plus-7B"}
+    names = ["ReProver", "LLMStep", "Llemma-7B", "InternLM2-Math-7B-Base", "InternLM2-Math-Plus-7B", "InternLM2-Math-Plus-20B"]
+    path = tmp_path / "t.md"
+    path.write_text("| Models | MiniF2F-test |\n|---|---|\n" + "".join(f"| {m} | {20 + i}.5 |\n" for i, m in enumerate(names)),
+                    encoding="utf-8")
+    report = audit([str(path)])
+    assert [s.model for s in report.scores] == names
     assert {s.label for s in report.scores} == {"MiniF2F-test"}
 
 
