@@ -91,7 +91,7 @@ def parse_tables(tables: Sequence[SourceTable], resolver, benchmark: str | None)
     for t, table in enumerate(tables):
         table, folded, stacked = prepare(table)
         layout = detect_layout(table, resolver.is_benchmark, benchmark)
-        cut = observations(table, t, layout, ids, benchmark)
+        cut = observations(table, t, layout, ids, benchmark) if layout.kind != "text" else []
         if all(o.cell.status == "unparseable" and not opens_with_number(o.cell.raw) for o in cut) \
                 and layout.kind in ("wide", "transposed"):  # "57.9 (n=,)" is a damaged value, not text
             layout = replace(layout, kind="text", value_cols=(), why="no cell of the table prints a number: nothing to read as a score")
@@ -242,7 +242,7 @@ def apply_footnotes(observations: Sequence[Observation], readings: Sequence[Tabl
 
     resolutions, clauses = resolved
     from claimcheck.registry.footnotes import (
-        apply_protocol, doubt_denominator, label_markers, note_for, protocol_sentences, refine, repeated_below,
+        apply_protocol, label_markers, note_for, protocol_sentences, refine, repeated_below, sampled_from,
         stated_count, stated_scoring, stated_subset, stated_window,
     )
 
@@ -269,14 +269,15 @@ def apply_footnotes(observations: Sequence[Observation], readings: Sequence[Tabl
                 res = refine(res, Note(obs.model, text), resolver)
         table_notes = notes[obs.table]
         if table_notes and res.benchmark:
-            markers = (*obs.cell.markers, *label_markers(obs.context.label), *label_markers(obs.model))  # "Llama 3.1 8B*"
+            markers = (*obs.cell.markers, *obs.context.marks, *label_markers(obs.context.label),
+                       *label_markers(obs.model))  # "Llama 3.1 8B*", "MMLU<sup>1</sup>"
             bench = res.benchmark
             note = note_for(markers, table_notes, lambda text: resolver.mentions(text, bench)) if markers else None
             if note is not None:
                 res = refine(res, note, resolver)
             for n in table_notes:
                 if n.marker is None and stated_count(n.text) and resolver.mentions(n.text, res.benchmark):
-                    res = doubt_denominator(res, n)
+                    res = sampled_from(res, n)  # "we sampled nearly 500 test cases": else the count is in doubt
                 elif n.marker is None and named_in(n.text, obs.model) and extract_facets(n.text).secondhand:
                     res = refine(res, n, resolver)  # "GPT-5 and Claude numbers are taken from their reports"
         caption = _section_of(readings[obs.table]) if obs.table < len(readings) else ""

@@ -188,7 +188,7 @@ class CellAccount:
     def describe(self) -> str:
         parts = [f"{self.values} values", f"{self.missing} missing", f"{self.skipped} skipped"]
         rows = [(self.setup_rows, "setup row"), (self.section_rows, "section row"), (self.spacer_rows, "spacer row"),
-                (self.text_tables, "table without numbers")]
+                (self.text_tables, "table without scores")]
         parts += [f"{k} {what}{'s' if k != 1 else ''}" for k, what in rows if k]
         if self.unaccounted:
             parts.append(f"{len(self.unaccounted)} cells not read")
@@ -262,6 +262,7 @@ class RowContext:
     fields: Mapping[str, str] = field(default_factory=dict)  # long-table columns
     inherits_from: int | None = None  # source row a "same as above" row continues
     inherited_label: str | None = None  # the label it inherits the benchmark from
+    marks: tuple[str, ...] = ()  # footnote marks the reader split off the row's label or the model's name ("MMLU<sup>1</sup>")
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,6 +357,8 @@ class Resolution:
     rating_step: float | None = None  # registry: the score is a mean of ratings in whole steps of this size
     chat_judged: bool = False  # registry: a judge rates free-form chat answers (MT-Bench, Arena-Hard): a tuned model's task
     ratings_per_item: int = 1  # registry: ratings per item (MT-Bench: one per turn, two turns)
+    protocol_sd: float | None = None  # registry: the smallest sourced SD (pp) of the score across protocols; None: not measured
+    protocol_noise: str | None = None  # registry: that spread and its source, as a finding cites it
     single_run: bool = False  # a note says the benchmark was scored in a single run (one result per item)
     other_counts: tuple[tuple[str, int], ...] = ()  # registry: verified counts of the suite's other versions/subsets
     unstated_versions: tuple[str, ...] = ()  # registry: the versions it could be, when the table names none
@@ -395,6 +398,7 @@ class Score:
     ci: tuple[float, float] | None = None
     ci_method: str | None = None
     ci_note: str | None = None
+    ci_total: tuple[float, float] | None = None  # the interval widened by the benchmark's sourced protocol noise
     group: str = ""
     title: str = ""
     at: tuple[int, int] = (0, 0)
@@ -514,6 +518,9 @@ class Family:
     members: tuple[str, ...]  # comparison ids
     reasons: tuple[tuple[str, int], ...] = ()
     silent: tuple[str, ...] = ()  # members in the correction only: their verdict is not the report's to state
+    # best marks the scores chose, each with its comparisons against every rival of its block: one claim each
+    # ("this cell beats them all"), judged as a whole by its largest p and Holm-corrected across the table's claims
+    claims: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def describe(self) -> str:
         """"12 comparisons: 6 the subject against a rival, 4 named by a claim, …"."""

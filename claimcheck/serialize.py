@@ -33,6 +33,7 @@ def score_record(s: Score) -> dict[str, Any]:
         "unit": s.unit, "value": s.value, "proportion": _r(s.proportion),
         "n": res.n, "n_source": res.n_source, "n_note": res.n_note,
         "ci": _pair(s.ci), "ci_method": s.ci_method, "ci_note": s.ci_note, "votes": s.votes,
+        "ci_total": _pair(s.ci_total), "protocol_sd_pp": res.protocol_sd, "protocol_noise": res.protocol_noise,
         "status": s.status, "reason": s.reason,
         "markers": list(s.cell.markers), "emphasis": list(s.cell.emphasis),
         "confidence": res.confidence, "resolution_reasons": dict(res.reasons),

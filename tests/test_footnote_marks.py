@@ -50,3 +50,23 @@ def test_a_footnote_sets_a_version_only_when_it_names_one_of_the_benchmark(tmp_p
     assert report.version is None and report.unstated_versions
     assert version("LiveCodeBench date range 2408-2505.").version == "2024-08..2025-05"
     assert version("LiveCodeBench v6.").version == "v6"
+
+
+def test_a_superscript_mark_on_a_row_label_ties_the_row_to_its_note(tmp_path):
+    # "<sup>1</sup>" is split off the label by the reader; the row keeps it, so the note applies to the row only
+    path = tmp_path / "t.md"
+    path.write_text("| Benchmark | Qwen2-7B | Llama-3-8B |\n|---|---|---|\n| MMLU<sup>1</sup> | 70.1 | 66.2 |\n"
+                    "| GSM8K | 80.2 | 79.6 |\n\n<sup>1</sup> Results from the Llama technical report.\n", encoding="utf-8")
+    report = audit([str(path)], Options())
+    assert {s.label: s.resolution.secondhand for s in report.scores} == {"MMLU": True, "GSM8K": False}
+
+
+def test_a_superscript_mark_on_a_model_row_ties_that_models_cells_to_its_note(tmp_path):
+    path = tmp_path / "t.md"
+    path.write_text("| Model | MMLU | GSM8K |\n|---|---|---|\n| Qwen2-7B | 70.1 | 80.2 |\n"
+                    "| Llama-3-8B<sup>*</sup> | 66.2 | 79.6 |\n\n<sup>*</sup> Results from the Llama technical report.\n",
+                    encoding="utf-8")
+    report = audit([str(path)], Options())
+    assert {(s.model, s.label): s.resolution.secondhand for s in report.scores} == {
+        ("Qwen2-7B", "MMLU"): False, ("Qwen2-7B", "GSM8K"): False,
+        ("Llama-3-8B", "MMLU"): True, ("Llama-3-8B", "GSM8K"): True}

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 from typing import Iterable, Sequence
 
 from claimcheck.checker.base import ComparabilityRule
@@ -215,6 +216,21 @@ def reference_comparison(cid: str, a: Score, b: Score, rules: Iterable[Comparabi
     return _compare(cid, a, b, "reference", diffs, alpha, power, ci_method)
 
 
+def _protocol_caveat(c: Comparison, a: Score, b: Score, alpha: float) -> Comparison:
+    """The comparison with caveat CC309 when its gap lies inside the benchmark's sourced protocol noise
+    (sqrt(SE² + 2σ²), :func:`claimcheck.stats.ranges.total_difference_se`): another harness, prompt or judge
+    could move it that far."""
+    from claimcheck.stats import z_crit
+    from claimcheck.stats.ranges import total_difference_se
+
+    sd = a.resolution.protocol_sd
+    if sd is None or a.benchmark != b.benchmark or c.diff is None or c.se is None:
+        return c
+    if abs(c.diff) >= z_crit(alpha) * total_difference_se(c.se, sd):
+        return c
+    return replace(c, caveats=tuple(dict.fromkeys((*c.caveats, "CC309"))))
+
+
 def _compare(cid: str, a: Score, b: Score, kind: str, diffs: tuple[Difference, ...], alpha: float, power: float,
              ci_method: str = "wilson") -> Comparison:
     why_not = tuple(dict.fromkeys(d.code for d in diffs if d.known))
@@ -232,7 +248,7 @@ def _compare(cid: str, a: Score, b: Score, kind: str, diffs: tuple[Difference, .
     if not comparable:
         return Comparison(**base, verdict="incomparable")
     if a.unit in PROPORTION_UNITS:
-        return _proportion_test(base, a, b, alpha, power, ci_method)
+        return _protocol_caveat(_proportion_test(base, a, b, alpha, power, ci_method), a, b, alpha)
     if a.unit == "elo":
         return _rating_test(base, a, b, alpha)
     if _whole_step_ratings(a) and _whole_step_ratings(b):

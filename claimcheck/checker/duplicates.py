@@ -15,6 +15,7 @@ from typing import Iterator, Sequence
 from claimcheck.checker.aggregates import half_unit, is_benchmark_row
 from claimcheck.checker.base import CheckContext
 from claimcheck.checker.printed_rows import row_words
+from claimcheck.parsing.roles import names_a_setup
 from claimcheck.records import Score
 
 _EPS = 1e-9  # absorbs float error in printed units
@@ -173,6 +174,9 @@ def same_line(context: CheckContext, a: Score, b: Score) -> bool:
     # ("Avg Win Rate" under "1) Primary" and under "2) Plus" are two)
     ca, cb = _caption(context, a), _caption(context, b)
     if a.benchmark is None and ca and cb and ca != cb:
+        return False
+    # tables under headings that state different setups ("Reasoning Mode" / "Non-Reasoning Mode") are two runs
+    if ca != cb and (names_a_setup(ca) or names_a_setup(cb)):
         return False
     # both labels name the benchmark (extra words only a metric or a mark, such as "(Resolved)"), or they read the same
     plain = a.resolution.confidence >= 0.9 and b.resolution.confidence >= 0.9

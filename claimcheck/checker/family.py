@@ -18,6 +18,10 @@ structure and text, never by which gaps turned out large:
   26 models: tests/checker/test_family_error.py).  These members count in the
   correction, but their verdicts stay ``descriptive``: the table claims no order among its unmarked
   cells;
+- a best mark the scores chose is also one claim, that it beats every rival of its block: judged by
+  its largest p, Holm-corrected across the table's claims (``Family.claims``); a claim that holds makes
+  its gaps significant, which the all-pair correction alone would bury (an intersection-union test:
+  see :func:`_judge_claims`);
 - a row's leader against each rival where the gaps have only a lower-bound p (ratings with vote counts
   but no published interval, means of whole-step judge ratings, ``leader-bound``): such a family can show
   the lead within noise and never that it is real, so picking the leader by its score cannot make a false
@@ -70,11 +74,21 @@ def declare(context: CheckContext, claimed: Collection[frozenset[str]]) -> tuple
             reason = "leader-bound"
         if reason:
             members.setdefault((first.input, first.table), {})[c.id] = reason
+    tops = {s.id for view in views for s in view.marked if view.is_top(s)}  # marks on the best cell of their block
+    claims: dict[tuple[int, int], dict[str, list[str]]] = {}  # table -> chosen best mark -> its "mark" comparisons
+    for c in context.comparisons:
+        first = context.score(c.scores[0])
+        if members.get((first.input, first.table), {}).get(c.id) != "mark" or c.p_is_bound:
+            continue
+        top = next(i for i in c.scores if i in marked)
+        if top in pooled and top in tops:
+            claims.setdefault((first.input, first.table), {}).setdefault(top, []).append(c.id)
     out = []
     for (inp, table), why in members.items():
         counts = {r: sum(1 for x in why.values() if x == r) for r in FAMILY_REASONS}
         out.append(Family(inp, table, tuple(why), tuple((r, k) for r, k in counts.items() if k),
-                          silent=tuple(m for m, r in why.items() if r == "row")))
+                          silent=tuple(m for m, r in why.items() if r == "row"),
+                          claims=tuple((m, tuple(ids)) for m, ids in claims.get((inp, table), {}).items())))
     return tuple(out)
 
 
@@ -112,7 +126,28 @@ def adjust(comparisons: Sequence[Comparison], families: Sequence[Family], alpha:
                 out[index[m]] = replace(c, p_adjusted=p_adj, verdict=verdict)
                 if m not in family.silent:
                     judged.add(m)
+        _judge_claims(family, comparisons, index, out, alpha)
     for i, c in enumerate(out):
         if c.p is not None and c.id not in judged:
             out[i] = replace(c, verdict="descriptive")
     return tuple(out)
+
+
+def _judge_claims(family: Family, comparisons: Sequence[Comparison], index: dict[str, int], out: list, alpha: float) -> None:
+    """A best mark is one claim, that the cell beats every rival of its block: it holds when each of its
+    gaps is significant on its own (an intersection-union test, Berger 1982, needs no correction among
+    the rivals, and picking the maximum cannot inflate it: under the global null the maximum clears every
+    rival at level α less often than α).  The claims of one table are Holm-corrected together, by each
+    claim's largest p; a claim that holds makes all its gaps significant at the claim's adjusted p, which
+    the family's all-pair correction would otherwise bury."""
+    from claimcheck.stats import holm_adjust
+
+    if not family.claims:
+        return
+    worst = [max(comparisons[index[m]].p for m in ids) for _, ids in family.claims]
+    for (_, ids), p_claim in zip(family.claims, holm_adjust(worst)):
+        if p_claim < alpha:
+            for m in ids:
+                c = out[index[m]]
+                if c.verdict == "within-noise":
+                    out[index[m]] = replace(c, p_adjusted=p_claim, verdict="significant")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from claimcheck.parsing.roles import is_difference
 from claimcheck.records import PROPORTION_UNITS, Observation, Resolution, Score, unit_scale
 from claimcheck.registry.resolver import with_n
 
@@ -48,6 +49,9 @@ def measure(
     if res.row_kind == "skipped":
         return Score(**base, resolution=res, unit="unknown", status="skipped", reason=res.skip_reason,
                      value=cell.value)
+    if is_difference(obs.model) and cell.status != "missing":  # a column "Difference between A and B"
+        return Score(**base, resolution=res, unit="unknown", status="skipped", value=cell.value,
+                     reason=f"a difference between two setups ({obs.model.strip()!r}), not a score of its own")
     if cell.status == "missing":
         shown = cell.raw.strip() or "empty"
         return Score(**base, resolution=res, unit=res.unit, status="missing",
@@ -62,7 +66,22 @@ def measure(
     return Score(
         **base, resolution=res, unit=unit, status="checked", value=cell.value,
         proportion=proportion, ci=ci, ci_method=method, ci_note=note,
+        ci_total=_total_interval(ci, res.protocol_sd, alpha) if unit in PROPORTION_UNITS else None,
     )
+
+
+def _total_interval(ci: tuple[float, float] | None, protocol_sd: float | None, alpha: float) -> tuple[float, float] | None:
+    """The sampling interval widened by protocol noise: its half-width and z·σ added in quadrature about its
+    centre, clipped to 0–1 (None where either is unknown)."""
+    if ci is None or protocol_sd is None:
+        return None
+    import math
+
+    from claimcheck.stats import z_crit
+
+    centre, half = (ci[0] + ci[1]) / 2, (ci[1] - ci[0]) / 2
+    total = math.sqrt(half ** 2 + (z_crit(alpha) * protocol_sd / 100) ** 2)
+    return max(0.0, centre - total), min(1.0, centre + total)
 
 
 def _votes(text: str) -> int | None:

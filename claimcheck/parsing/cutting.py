@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Iterator
 from claimcheck.parsing.cells import parse_cell
 from claimcheck.parsing.items import item_observations
 from claimcheck.parsing.labels import split_ditto
-from claimcheck.parsing.roles import is_composite_line, label_parts, value_parts
+from claimcheck.parsing.roles import is_composite_line, label_parts, names_a_setup, value_parts
 from claimcheck.records import Observation, RawCell, RowContext, SourceTable
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ def _wide_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]:
         line = f"{row[0].row}" + (f".{row[0].part}" if row[0].part else "")
         parts = _split_line(label, [row[j] for j in layout.value_cols], table.decimal_comma)
         for p, (part_label, part_cells) in enumerate(parts or [(label, None)]):
-            context = _context(part_label, qualifiers, fields, previous)
+            context = replace(_context(part_label, qualifiers, fields, previous), marks=row[layout.label_col].markers)
             for j in layout.value_cols:
                 cell = _cell(table, row[j]) if part_cells is None else _part_cell(table, row[j], part_cells.get(j), len(parts))
                 # models named by the section: the column states the setup, as a "Model (setup)" header would
@@ -179,9 +179,6 @@ def _with_uncertainty(cell, fields: dict, decimal_comma: bool):
     return cell
 
 
-#: A section heading that states a setup of the models below it rather than a group of them.
-_SETUP_HEADING = re.compile(r"\bw/o?\b|\bwith(?:out)?\b|\bcot\b|\b\d+-shot\b|\bthinking\b|\btools?\b|"
-                            r"\bno[- ]context\b|\beffort\b", re.I)
 
 
 def _models_repeat_across_sections(table: SourceTable, layout) -> bool:
@@ -219,7 +216,7 @@ def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]
         elif name:
             relative = ""
             base = name
-        if category and (repeated or _SETUP_HEADING.search(category)):  # "w/ CoT" over the rows: their setup
+        if category and (repeated or names_a_setup(category)):  # "w/ CoT" over the rows: their setup
             name = f"{name} ({category})"
         details = tuple((table.header[j], row[j].text) for j in detail_cols  # "-" under "#TP" says nothing
                         if row[j].text and parse_cell(row[j].text).status != "missing")
@@ -234,7 +231,7 @@ def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]
             labels = composite.get(j, ())
             split = value_parts(row[j], len(labels), table.decimal_comma) if labels else ()
             for p, label in enumerate(labels or [table.header[j]]):
-                context = RowContext(label=label, qualifiers=qualifiers, fields=fields)
+                context = RowContext(label=label, qualifiers=qualifiers, fields=fields, marks=row[0].markers)
                 cell = _part_cell(table, row[j], split[p] if split else None, len(labels)) if labels else _cell(table, row[j])
                 yield Observation(
                     id=f"s{next(ids)}", input=table.input, table=t, row=row[j].row, column=table.header[j],

@@ -144,8 +144,17 @@ def _benchmark_share(texts: list[str], is_benchmark: Callable[[str], bool]) -> f
     return sum(map(is_benchmark, texts)) / len(texts) if texts else 0.0
 
 
+#: a table of settings: "| Parameter | Default | Description |" documents options, it reports no score
+_SETTING_STUB = re.compile(r"^\W*(?:parameters?|arguments?|args?|options?|flags?|settings?|keys?|fields?|"
+                           r"hyper-?parameters?|参数|选项|配置项?)\W*$", re.I)
+_SETTING_COLUMN = re.compile(r"^\W*(?:description|default(?: value)?|explanation|meaning|说明|默认值?|含义)\W*$", re.I)
+
+
 def detect_layout(table: SourceTable, is_benchmark: Callable[[str], bool], benchmark: str | None = None) -> Layout:
     """Decide the layout from the header names, the values and which labels are benchmarks."""
+    if table.header and _SETTING_STUB.match(table.header[0]) and any(map(_SETTING_COLUMN.match, table.header[1:])):
+        return Layout("text", why=f"a table of settings ({', '.join(repr(h) for h in table.header)}): it documents "
+                                  f"options, not scores")
     fields = {j: header_field(h) for j, h in enumerate(table.header)}
     named = {f: j for j, f in fields.items() if f}
     if {"model", "score"} <= named.keys() and is_item_table(table):

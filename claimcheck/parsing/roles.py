@@ -48,9 +48,33 @@ _DESCRIBES_MODEL = re.compile(
     r"\bhidden (?:size|dim(?:ension)?s?)\b|\b(?:num(?:ber of)? )?layers\b|\b(?:attention |kv )?heads\b|"
     r"\bvocab(?:ulary)?(?: size)?\b|^max(?:imum)? (?:sequence |context )?length\b|\bseq(?:uence)? len(?:gth)?\b|"
     r"\bposition(?:al)? (?:encoding|embedding)s?\b|\btok(?:en)?s?/s(?:ec)?\b|tokens per second|\bthroughput\b|"
-    r"参数|架构|激活|上下文长度|发布日期|许可|显存|内存|配比|占比|隐藏层|层数|注意力头|词表|最大长度|位置编码|训练数据|吞吐",
+    r"\b(?:inference |decoding |generation )?speed(?:-?up)?\b|\bbatch[ _-]?size\b|\bchars?/s(?:ec)?\b|"
+    r"参数|架构|激活|上下文长度|发布日期|许可|显存|内存|配比|占比|隐藏层|层数|注意力头|词表|最大长度|位置编码|训练数据|吞吐|"
+    r"速度|加速|性能提升|字符/秒",
     re.I,
 )
+
+
+# "Δ half book", "Delta vs base", "Gain over 0-shot", "Difference between FlagOS and CUDA"; a bare "Delta" may
+# be a line's own name
+_DIFFERENCE = re.compile(r"^(?:[Δ∆]|(?:delta|diff(?:erence)?|gain|improvement|change)\s+(?:vs\.?|over|from|against|to|"
+                         r"between|relative to)\b)", re.I)
+
+
+#: A heading that states a setup of what is printed under it rather than a group of models or benchmarks:
+#: "w/ CoT", "Non-thinking", "Reasoning Mode", "with tools", "5-shot", "high effort".
+_SETUP_HEADING = re.compile(r"\bw/o?\b|\bwith(?:out)?\b|\bcot\b|\b\d+-shot\b|\bthinking\b|\btools?\b|"
+                            r"\bno[- ]context\b|\beffort\b|\bnon[- ]?reasoning\b|\breasoning mode\b", re.I)
+
+
+def names_a_setup(heading: str) -> bool:
+    """Whether a heading states how the models under it were run (see ``_SETUP_HEADING``)."""
+    return _SETUP_HEADING.search(heading or "") is not None
+
+
+def is_difference(label: str) -> bool:
+    """Whether a line or column label names a difference of two others ("Δ vs base"), not a score."""
+    return _DIFFERENCE.match(label.strip(" *_`")) is not None
 
 
 def describes_model(label: str) -> bool:

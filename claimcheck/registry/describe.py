@@ -57,6 +57,14 @@ def show_lines(b: Benchmark) -> list[str]:
         out.append(f"  status {s.state}{' (' + ', '.join(s.versions) + ')' if s.versions else ''}: {s.who}"
                    f"{', ' + s.when if s.when else ''}: {s.what}{' [second-hand]' if s.unverified else ''}")
         out.append(f"      source: {s.source}")
+    if not b.protocol_noise:
+        out.append("  protocol noise: not measured (no sourced figure)")
+    for x in b.protocol_noise:
+        spread = f"SD {x.figure:g} pp" if x.kind == "sd" else f"range {x.figure:g} pp over {x.conditions} protocols"
+        used = " [used]" if x is b.protocol_sd else ""
+        out.append(f"  protocol noise{used}: {spread} (SD {x.sd:.2f} pp) when the {x.varied} changes; {x.models}")
+        out.append(f"      source: {x.source}")
+        out.append(f"      quote: {x.quote}")
     out += [f"  source: {s}" for s in b.sources]
     if b.notes:
         out.append(f"  notes: {b.notes}")

@@ -22,7 +22,10 @@ from claimcheck.records import Note, Resolution
 _LABEL_MARKS = re.compile(r"([*†‡§¶]+|[⁰¹²³⁴⁵⁶⁷⁸⁹]+)(?=\s|$|[(),])")
 _COUNT = re.compile(
     r"\bn\s*=\s*([\d,]+)|\b([\d,]+)\s+(?:of|out of)\s+(?:the\s+)?([\d,]+)\b|"
-    r"\bon\s+(?:a\s+)?(?:subset\s+of\s+)?([\d,]+)\s+(?:\w+\s+){0,2}(?:tasks|problems|questions|items|instances|samples)\b",
+    r"\bon\s+(?:a\s+)?(?:subset\s+of\s+)?([\d,]+)\s+(?:\w+\s+){0,2}(?:tasks|problems|questions|items|instances|samples)\b|"
+    # "we sampled nearly 500 test cases": a subset the note drew, of about that size
+    r"\b(?:sampled|selected|drew|used|evaluated on|tested on)\s+(?:(?:nearly|about|approximately|around|roughly|some|"
+    r"over|~)\s*)?([\d,]+)\s+(?:\w+\s+){0,2}(?:cases|examples|tasks|problems|questions|items|instances|samples)\b",
     re.I,
 )
 
@@ -61,7 +64,7 @@ def stated_count(text: str) -> int | None:
     m = _COUNT.search(text)
     if not m:
         return None
-    value = m.group(1) or m.group(2) or m.group(4)
+    value = m.group(1) or m.group(2) or m.group(4) or m.group(5)
     return int(value.replace(",", "")) if value else None
 
 
@@ -172,6 +175,31 @@ def stated_scoring(res: Resolution, sentence: str, model: str) -> Resolution:
         return res
     return replace(res, scoring="likelihood" if likelihood else "generation",
                    reasons={**res.reasons, "scoring": f"note: {sentence[:160]}"})
+
+
+_APPROXIMATE = re.compile(r"\b(?:nearly|about|approximately|around|roughly|some|over|~)\s*[\d,]+", re.I)
+_RUNS = re.compile(r"\b(?:averaged?|mean)\b[^.;。；]{0,40}?\bover\s+(\d+)\s+(?:runs?|trials?|seeds?|samples?|repetitions?)\b|"
+                   r"\b(\d+)\s+(?:runs?|trials?|seeds?|repetitions?)\s+(?:were\s+)?averaged\b", re.I)
+
+
+def sampled_from(res: Resolution, note: Note) -> Resolution:
+    """A note that says the benchmark was scored on a sample of it ("we sampled nearly 500 test cases … and
+    averaged the results over 3 runs"): that sample's size is the n, approximate when the note says so, and
+    a mean over runs is no whole count.  Only a count below the registry's replaces it."""
+    m = _COUNT.search(note.text)
+    if m is None or m.group(5) is None:
+        return doubt_denominator(res, note)
+    k = int(m.group(5).replace(",", ""))
+    if res.n is not None and k >= res.n:
+        return doubt_denominator(res, note)
+    approx = _APPROXIMATE.search(note.text[max(0, m.start(5) - 16):m.end(5)]) is not None
+    why = f"the page's note: {note.text[:160]}" + (" (an approximate count)" if approx else "")
+    changes: dict = dict(n=k, n_source="table", n_fixed=not approx,
+                         n_note=f"the registry's {res.n:,} is the full set; the note says {k:,} were sampled" if res.n else None,
+                         reasons={**res.reasons, "n": why})
+    if (runs := _RUNS.search(note.text)) and int(runs.group(1) or runs.group(2)) > 1:
+        changes.update(granularity="averaged", reasons={**changes["reasons"], "granularity": why})
+    return replace(res, **changes)
 
 
 def doubt_denominator(res: Resolution, note: Note) -> Resolution:

@@ -126,6 +126,32 @@ class Ratings(_Strict):
     note: str | None = None
 
 
+class ProtocolNoise(_Strict):
+    """A sourced spread of one benchmark's score across evaluation protocols (harness, prompt format, scoring
+    rule, scaffold, judge): variation that moves many items together, beyond the binomial error of one run.
+
+    ``figure`` is in percentage points, a standard deviation or the range over ``conditions`` protocols;
+    :attr:`sd` turns a range into the standard deviation it implies (Tippett's d2, the expected range of
+    that many normal draws in SDs).  Figures of sampling noise alone (one more random sample per item, on
+    the same items) are not recorded: the binomial error already covers them."""
+
+    figure: float = Field(gt=0)
+    kind: Literal["range", "sd"]
+    conditions: int = Field(default=2, ge=2)  # protocols the range spans
+    varied: str  # what changed between the protocols
+    models: str  # the models it was measured on, with their values
+    metric: str | None = None
+    source: str
+    quote: str = Field(max_length=400)  # the source's words stating the number
+
+    @property
+    def sd(self) -> float:
+        """The standard deviation in points: the figure, or the range divided by d2(conditions)."""
+        from claimcheck.stats.ranges import expected_range
+
+        return self.figure if self.kind == "sd" else self.figure / expected_range(self.conditions)
+
+
 class Benchmark(_Strict):
     """One catalogue entry."""
 
@@ -153,8 +179,14 @@ class Benchmark(_Strict):
     default_version: str | None = None
     versions: tuple[Version, ...] = ()
     status: tuple[StatusStatement, ...] = ()
+    protocol_noise: tuple[ProtocolNoise, ...] = ()  # sourced spreads across protocols; none: "not measured"
     sources: tuple[str, ...] = Field(min_length=1)
     notes: str | None = None
+
+    @property
+    def protocol_sd(self) -> ProtocolNoise | None:
+        """The smallest sourced protocol spread (the most cautious reading of how far a score moves), or None."""
+        return min(self.protocol_noise, key=lambda x: x.sd, default=None)
 
     @field_validator("aliases")
     @classmethod

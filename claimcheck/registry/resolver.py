@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Sequence
 
 from claimcheck.parsing.labels import Facets, canonical_metric, facets_of
-from claimcheck.parsing.roles import describes_model
+from claimcheck.parsing.roles import describes_model, is_difference
 from claimcheck.records import PROPORTION_UNITS, CellValue, Resolution, RowContext, StatusNote
 from claimcheck.registry.catalogue import Catalogue, normalize
 from claimcheck.registry.matching import AliasIndex, Match, remove_span
@@ -26,13 +26,13 @@ _DIRECTION = re.compile(r"([a-z]{2,5}|[A-Z][a-z]{1,30})\s*(?:-|–|→|->|⇒|2|
 _GLUED = re.compile(r"[^\s，。、（）()]+")  # a name and what is glued to it ("Flores-101")
 from claimcheck.registry.units import decide_unit, unit_column, unit_from_values
 
+#: a cell that says yes or no ("✅", "✗", "Yes"): a feature the model has, not a score
+_YES_NO = re.compile(r"^[\s*_]*(?:[✅✓✔☑✗✘❌❎×⭕]|\\?[√]|yes|no|支持|不支持|是|否)[\s*_]*$", re.I)
 _N_IN_LABEL = re.compile(r"[(\[（]\s*n\s*=\s*([\d,]+)\s*[)\]）]", re.I)
 _HEADING_WORDS = re.compile(r"\btasks?\b|\bcategory\b|任务|类", re.I)
 _GLUED_YEAR = re.compile(r"\b([A-Za-z][A-Za-z\-]{0,40}?[A-Za-z])(\d{4}|\d{2})\b")
 _AGGREGATE = re.compile(r"^(?:average|avg\.?|mean|overall|total|sum|aggregate|平均|均值|总分|综合|合计)\b"
                         r"(?!\s*(?:win[- ]?rate|rank|ranking|elo|rating|percentile|胜率|排名))", re.I)
-# "Δ half book", "Delta vs base", "Gain over 0-shot"; a bare "Delta" may be a line's own name
-_DIFFERENCE = re.compile(r"^(?:[Δ∆]|(?:delta|diff(?:erence)?|gain|improvement)\s+(?:vs\.?|over|from|against|to)\b)", re.I)
 _DISTINCT_METRICS = frozenset({"partial-credit", "strict", "win-rate", "lc-win-rate", "rating", "percentile"})
 #: a subset's name at either end of a range ("4-128K Average", "32K~128K") is the range's bound, not the subset
 _RANGE_BEFORE = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?:\s?[kKmM])?\s?(?:-|–|—|~|to)\s?$")
@@ -87,6 +87,10 @@ class Resolver:
         """Resolve one printed row; ``parent`` is the resolution a "same as above" row inherits."""
         if cells and all(not c.raw.strip() for c in cells) and not context.qualifiers:
             return Resolution(row_kind="skipped", skip_reason="a heading row with no values")
+        if cells and all(c.status == "missing" or _YES_NO.match(c.raw) for c in cells) \
+                and any(_YES_NO.match(c.raw) for c in cells):
+            return Resolution(row_kind="skipped", skip_reason=f"a feature row ({context.label.strip()!r} is marked "
+                                                              f"yes or no per model, not scored)")
         if context.inherits_from is not None and parent is not None and parent.benchmark:
             return self._inherit(context, cells, parent)
         if context.fields.get("line_role") == "category":  # a score per category over many benchmarks
@@ -94,7 +98,7 @@ class Resolver:
             return Resolution(row_kind="aggregate", unit=unit, unit_reason=why, reasons={
                 "benchmark": f"{context.label.strip()!r} is a category (the label column is headed as categories): "
                              f"a score over several benchmarks, not the benchmark of that name"})
-        if _DIFFERENCE.match(context.label.strip(" *_`")):  # "Δ half book": one column minus another, not a score
+        if is_difference(context.label):  # "Δ half book": one column minus another, not a score
             return Resolution(row_kind="skipped", skip_reason=f"a difference between other lines ({context.label.strip()!r}), "
                                                               "not a score of its own")
         label = self._split_year_suffix(context.label.strip().replace("\n", " "))
@@ -341,6 +345,8 @@ class Resolver:
             rating_step=bench.ratings.step if bench.ratings else None,
             chat_judged=bench.family in ("preference-judge", "preference-arena"),
             ratings_per_item=bench.ratings.per_item if bench.ratings else 1,
+            protocol_sd=bench.protocol_sd.sd if bench.protocol_sd else None,
+            protocol_noise=_protocol_text(bench),
             other_counts=self.other_counts(bench, n),
             unstated_versions=(tuple(v.id for v in bench.versions) if version is None and len(bench.versions) > 1
                                and not (facets.window or facets.version) else ()),  # a stated window is stated
@@ -587,6 +593,15 @@ def status_notes(bench: Benchmark, version: str | None):
         yield StatusNote(state=s.state, who=s.who, when=s.when, what=s.what, source=s.source,
                          version=", ".join(s.versions) or None, unverified=s.unverified, impact=s.impact,
                          onset=s.onset)
+
+
+def _protocol_text(bench: Benchmark) -> str | None:
+    """The smallest sourced protocol spread of a benchmark, as a finding cites it."""
+    x = bench.protocol_sd
+    if x is None:
+        return None
+    spread = f"SD {x.figure:g} pp" if x.kind == "sd" else f"a range of {x.figure:g} pp over {x.conditions} protocols"
+    return f"{spread} when the {x.varied} changes ({x.models}; {x.source})"
 
 
 def with_n(res: Resolution, n: int, source: str, why: str) -> Resolution:

@@ -18,6 +18,7 @@ REASON_WORDS = {
     "CC201": "different benchmark versions", "CC202": "different subsets or benchmarks",
     "CC203": "different tool settings", "CC204": "different harnesses", "CC205": "different budgets",
     "CC206": "different metrics", "CC207": "different judges", "CC208": "separate vendor-protocol rows",
+    "CC309": "the benchmark's measured protocol noise (another harness, prompt or judge)",
 }
 
 

@@ -214,3 +214,21 @@ def test_a_window_note_does_not_undo_a_count_the_table_prints(tmp_path):
     path.write_text("| Benchmark | A | B |\n|---|---|---|\n| LiveCodeBench v5 (n=279) | 57.7 | 53.8 |\n\n"
                     "> LiveCodeBench v5 (20240801-20250201) is averaged over 8 runs.\n", encoding="utf-8")
     assert {(s.n, s.resolution.part) for s in audit([str(path)]).scores} == {(279, None)}
+
+
+def test_a_note_that_sampled_the_benchmark_gives_the_sample_as_n():
+    from claimcheck.records import Note, Resolution
+    from claimcheck.registry.footnotes import sampled_from
+
+    full = Resolution(benchmark="simpleqa", n=4326, n_source="registry", granularity="binary", row_kind="benchmark")
+    res = sampled_from(full, Note(None, "For SimpleQA, we sampled nearly 500 test cases and averaged the results over 3 runs."))
+    assert (res.n, res.n_source, res.n_fixed, res.granularity) == (500, "table", False, "averaged")
+    exact = sampled_from(full, Note(None, "For SimpleQA we sampled 500 questions."))
+    assert (exact.n, exact.n_fixed, exact.granularity) == (500, True, "binary")
+    once = sampled_from(full, Note(None, "For SimpleQA we sampled 500 questions, averaged over 1 run."))
+    assert once.granularity == "binary"
+    # a count no smaller than the full set is no sample of it: the denominator is only put in doubt
+    whole = sampled_from(full, Note(None, "For SimpleQA we used 4326 questions."))
+    assert (whole.n, whole.unknown) == (4326, ("denominator",))
+    other = sampled_from(full, Note(None, "SimpleQA: 486 of the 500 tasks."))
+    assert (other.n, other.unknown) == (4326, ("denominator",))

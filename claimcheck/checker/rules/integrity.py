@@ -75,8 +75,12 @@ class Granularity(Rule):
     EVIDENCE = 0.01
     #: the share of a line's cells that must be exact counts before one that is not stands out
     MOST = 0.7
+    #: … and the one-sided binomial p below which that share is more than chance (a short n fits often)
+    STANDS_OUT = 0.05
     #: this many misfits of one model in one table are one finding about the model's numbers
     SAME_MODEL = 3
+    #: this many misfits in one table, half its judged cells or more, are one finding about the table's numbers
+    SAME_TABLE = 4
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         by_model: dict[tuple[int, int, str], list[Finding]] = {}
@@ -88,8 +92,17 @@ class Granularity(Rule):
                 yield f
             else:
                 by_model.setdefault((cell.input, cell.table, cell.model), []).append(f)
-        for found in by_model.values():
-            yield from found if len(found) < self.SAME_MODEL else [self._one_model(context, found)]
+        by_table: dict[tuple[int, int], list[Finding]] = {}
+        for (i, t, _), found in by_model.items():
+            by_table.setdefault((i, t), []).extend(found)
+        judged = Counter((s.input, s.table) for s in context.checked() if self._applies(s))
+        for key, found in by_table.items():
+            if len(found) >= self.SAME_TABLE and 2 * len(found) >= judged[key]:
+                yield self._whole_table(context, found, judged[key])  # the table's numbers, not a model's or a line's
+                continue
+            for (i, t, _), mine in by_model.items():
+                if (i, t) == key:
+                    yield from mine if len(mine) < self.SAME_MODEL else [self._one_model(context, mine)]
         # a page that says elsewhere how it estimated pass@1 on a benchmark (avg@32 in another table) has said it
         averaged = {(s.input, s.benchmark) for s in context.checked() if s.benchmark and self._runs(s) > 1}
         for cells in undecided.values():
@@ -138,6 +151,20 @@ class Granularity(Rule):
             f"checked further", scores=[s.id for s in cells], severity="info", cells=len(cells),
         )
 
+    def _whole_table(self, context: CheckContext, found: list[Finding], judged: int) -> Finding:
+        """Most of a table's values off their benchmarks' grids: the table's numbers are means over runs or
+        samples (or rest on other counts), which it does not say; one finding, not one per cell."""
+        cells = [context.score(f.scores[0]) for f in found]
+        shown = "; ".join(f"{s.model} {s.cell.shown} on {s.title!r} (not k/{s.n})" for s in cells[:4]) + \
+            (f"; and {len(cells) - 4} more" if len(cells) > 4 else "")
+        where = cells[0].origin or f"table {cells[0].table + 1}"
+        return self.finding(
+            f"{len(cells)} of the {judged} values of {where} that could be whole counts of their benchmarks' items "
+            f"are not ({shown}): its numbers are means over several runs or samples, or rest on other item counts, "
+            f"and the table says neither; how many runs each value averages is needed to judge its gaps",
+            scores=[s.id for s in cells], cells=len(cells), judged=judged,
+        )
+
     def _one_model(self, context: CheckContext, found: list[Finding]) -> Finding:
         """One model's cells that are not counts on several lines whose other cells are: its numbers, not
         the lines, are the odd ones out (a row from another protocol or report)."""
@@ -171,7 +198,7 @@ class Granularity(Rule):
             elif self._sampled(cells[0]):  # an estimate over samples may fit now and then: ask for more
                 counts = len(cells) >= 3 and most and p < self.EVIDENCE
             else:
-                counts = len(cells) >= 3 and (p < self.EVIDENCE or (len(cells) >= self.LINE and most))
+                counts = len(cells) >= 3 and (p < self.EVIDENCE or (len(cells) >= self.LINE and most and p < self.STANDS_OUT))
             if not counts and (other := self._other_denominator(cells, fits)) is not None:
                 yield other, None
                 continue
@@ -761,41 +788,61 @@ class BelowChance(Rule):
                       "count to test"}
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
-        from claimcheck.stats import wilson_interval, z_crit
-
+        quiet: dict[tuple, list[Finding]] = {}  # within noise of chance: one finding per model and table
         for s in context.checked():
             chance, p = s.resolution.chance, s.proportion
             if chance is None or p is None or s.unit not in PROPORTION_UNITS or p >= chance:
                 continue
-            msg = f"{cell_name(s)} is below the chance level {100 * chance:.0f}% of {s.resolution.benchmark_name}"
-            numbers = dict(proportion=p, chance=chance, n=s.n, n_source=s.resolution.n_source, alpha=context.alpha)
-            if s.n is None:  # untestable: a warning only when no benchmark of SMALL_N items or more could explain it
-                far = chance - p > z_crit(context.alpha) * math.sqrt(chance * (1 - chance) / self.SMALL_N)
-                yield self.finding(msg + (f" by {100 * (chance - p):.1f} points, more than guessing explains on any "
-                                          f"benchmark of {self.SMALL_N} items or more: this points to an answer-format "
-                                          f"or extraction failure" if far else ", by less than sampling noise could "
-                                          "explain on a small benchmark") + "; with no item count it cannot be tested "
-                                   "against guessing", scores=(s.id,), severity=None if far else "info", **numbers,
-                                   doubts=((s.id, "below chance (an extraction failure?)"),) if far else ())
-                continue
-            # one-sided test at alpha: the upper end of the two-sided (1 - 2·alpha) Wilson interval
-            bound = wilson_interval(p, s.n, alpha=2 * context.alpha).high
-            assumed = s.resolution.n_source == "assumed"
-            at = f"at n = {s.n:,}{' (assumed)' if assumed else ''}"
-            if bound < chance:
-                verdict = (f"significantly so (one-sided {100 * (1 - context.alpha):.0f}% Wilson upper bound "
-                           f"{100 * bound:.1f}% {at}): this points to an answer-format or extraction failure, "
-                           f"not to what the model knows")
+            f = self._below(context, s, chance, p)
+            if f.severity == "info":
+                quiet.setdefault((s.input, s.table, s.model), []).append(f)
             else:
-                verdict = (f"though not significantly (one-sided upper bound {100 * bound:.1f}% {at}): guessing, "
-                           f"or an answer-format or extraction failure")
-            significant = bound < chance
-            yield self.finding(
-                f"{msg}, {verdict}", scores=(s.id,),
-                severity=("error" if not assumed else None) if significant else "info",
-                upper_bound=bound, significant=significant, **numbers,
-                doubts=((s.id, "below chance (an extraction failure?)"),) if significant else (),
-            )
+                yield f
+        for found in quiet.values():
+            yield found[0] if len(found) == 1 else self._together(context, found)
+
+    def _together(self, context: CheckContext, found: list[Finding]) -> Finding:
+        """Several lines of one table where one model sits below chance within noise: said once."""
+        cells = [context.score(f.scores[0]) for f in found]
+        shown = "; ".join(f"{c.title!r} {c.cell.shown}" for c in cells[:6]) + (f"; and {len(cells) - 6} more" if len(cells) > 6 else "")
+        return self.finding(
+            f"{cells[0].model} is below the chance level on {len(cells)} lines of {cells[0].origin or f'table {cells[0].table + 1}'} "
+            f"({shown}), each by less than sampling noise can explain: guessing, or an answer-format or extraction "
+            f"failure", scores=[c.id for c in cells], severity="info", lines=len(cells),
+            proportions=[c.proportion for c in cells], chances=[c.resolution.chance for c in cells], alpha=context.alpha,
+        )
+
+    def _below(self, context: CheckContext, s: Score, chance: float, p: float) -> Finding:
+        from claimcheck.stats import wilson_interval, z_crit
+
+        msg = f"{cell_name(s)} is below the chance level {100 * chance:.0f}% of {s.resolution.benchmark_name}"
+        numbers = dict(proportion=p, chance=chance, n=s.n, n_source=s.resolution.n_source, alpha=context.alpha)
+        if s.n is None:  # untestable: a warning only when no benchmark of SMALL_N items or more could explain it
+            far = chance - p > z_crit(context.alpha) * math.sqrt(chance * (1 - chance) / self.SMALL_N)
+            return self.finding(msg + (f" by {100 * (chance - p):.1f} points, more than guessing explains on any "
+                                       f"benchmark of {self.SMALL_N} items or more: this points to an answer-format "
+                                       f"or extraction failure" if far else ", by less than sampling noise could "
+                                       "explain on a small benchmark") + "; with no item count it cannot be tested "
+                                "against guessing", scores=(s.id,), severity=None if far else "info", **numbers,
+                                doubts=((s.id, "below chance (an extraction failure?)"),) if far else ())
+        # one-sided test at alpha: the upper end of the two-sided (1 - 2·alpha) Wilson interval
+        bound = wilson_interval(p, s.n, alpha=2 * context.alpha).high
+        assumed = s.resolution.n_source == "assumed"
+        at = f"at n = {s.n:,}{' (assumed)' if assumed else ''}"
+        if bound < chance:
+            verdict = (f"significantly so (one-sided {100 * (1 - context.alpha):.0f}% Wilson upper bound "
+                       f"{100 * bound:.1f}% {at}): this points to an answer-format or extraction failure, "
+                       f"not to what the model knows")
+        else:
+            verdict = (f"though not significantly (one-sided upper bound {100 * bound:.1f}% {at}): guessing, "
+                       f"or an answer-format or extraction failure")
+        significant = bound < chance
+        return self.finding(
+            f"{msg}, {verdict}", scores=(s.id,),
+            severity=("error" if not assumed else None) if significant else "info",
+            upper_bound=bound, significant=significant, **numbers,
+            doubts=((s.id, "below chance (an extraction failure?)"),) if significant else (),
+        )
 
 
 class OutOfRange(Rule):

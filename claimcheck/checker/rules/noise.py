@@ -12,7 +12,7 @@ from typing import Iterator
 from claimcheck.checker.base import CheckContext, Rule, cell_name
 from claimcheck.checker.emphasis import is_reference
 from claimcheck.checker.printed_rows import rows_where
-from claimcheck.checker.rules.noise_gaps import BestNotSignificant, GapWithinNoise, Underpowered
+from claimcheck.checker.rules.noise_gaps import BestNotSignificant, GapWithinNoise, Underpowered, WithinProtocolNoise
 from claimcheck.checker.uncertainty import (
     FACTOR, Reading, averaged, goes_with_n, interval_implied_n, known_n, reading_of, widest_half_width, within_factor,
 )
@@ -110,8 +110,9 @@ class NearCeiling(Rule):
     remaining errors are often label errors or ambiguous items, and intervals pile up
     against 100%.  A row is said to be there when two of its cells are (one cell alone at 95%
     among much lower ones is not a comparison made at the ceiling), or, for a benchmark called
-    saturated, when its two best scores are at 80% or more.  The same cells reprinted in another table of the page are said once, and from
-    three such rows of one table on they are one finding for the table.
+    saturated, when its two best scores are at 80% or more; a benchmark called saturated is said
+    once per page, at its first such row.  The same cells reprinted in another table of the page are
+    said once, and from three such rows of one table on they are one finding for the table.
 
     Bad:
         | GPQA Diamond | 96.0% | 95.5% |
@@ -132,7 +133,8 @@ class NearCeiling(Rule):
     def check(self, context: CheckContext) -> Iterator[Finding]:
         rows = rows_where(context, lambda s: s.proportion is not None and not is_reference(s.model))
         said: set = set()  # the same cells reprinted in another table of the page: said once
-        by_table: dict[tuple[int, int], list[tuple[list[Score], str, str]]] = {}
+        by_table: dict[tuple[int, int], list[tuple[list[Score], str, str, list[Score]]]] = {}
+        called: dict[tuple, list[Score]] = {}  # benchmark called saturated -> its later rows on the page
         for scores in rows.values():
             s = scores[0]
             high = [x for x in scores if x.proportion >= self.threshold]
@@ -152,24 +154,32 @@ class NearCeiling(Rule):
                 short = f"{', '.join(f'{x.model} {x.cell.shown}' for x in high[:3])}" + (
                     f" and {len(high) - 3} more" if len(high) > 3 else "") + f" at or above {100 * self.threshold:.0f}%"
             elif sat and second >= self.saturated_floor:  # a saturated benchmark, and the leading scores are up there
+                if (s.input, s.benchmark) in called:  # a fact about the benchmark: said once per page, at its first row
+                    called[(s.input, s.benchmark)].extend(scores)
+                    continue
+                called[(s.input, s.benchmark)] = []
                 st = sat[0]
-                called = f"{st.who} ({st.when or 'undated'}{', second-hand' if st.unverified else ''})"
-                why = f"is called saturated by {called}, and the best score here is {100 * top:.1f}%"
-                short = f"called saturated by {called}, best {100 * top:.1f}%"
+                by = f"{st.who} ({st.when or 'undated'}{', second-hand' if st.unverified else ''})"
+                why = f"is called saturated by {by}, and the best score here is {100 * top:.1f}%"
+                short = f"called saturated by {by}, best {100 * top:.1f}%"
             else:
                 continue
-            by_table.setdefault((s.input, s.table), []).append((scores, why, short))
+            later = called.get((s.input, s.benchmark), []) if not high else []  # filled as later rows are met
+            by_table.setdefault((s.input, s.table), []).append((scores, why, short, later))
         for found in by_table.values():
             if len(found) < self.SAME_TABLE:
-                for scores, why, _ in found:
-                    yield self.finding(f"{scores[0].title!r} ({scores[0].ref}) {why}",
-                                       scores=[x.id for x in scores], threshold=self.threshold)
+                for scores, why, _, later in found:
+                    tables = dict.fromkeys(x.origin or f"table {x.table + 1}" for x in later)
+                    also = f"; the same holds for its rows in {', '.join(tables)}" if later else ""
+                    yield self.finding(f"{scores[0].title!r} ({scores[0].ref}) {why}{also}",
+                                       scores=[x.id for x in (*scores, *later)], threshold=self.threshold)
                 continue
             where = found[0][0][0].origin or "the table"
             yield self.finding(
                 f"{len(found)} rows of {where} are near their ceiling, where gaps carry little information: "
-                + "; ".join(f"{scores[0].title!r} ({scores[0].ref}): {short}" for scores, _, short in found),
-                scores=[x.id for scores, _, _ in found for x in scores], threshold=self.threshold, rows=len(found),
+                + "; ".join(f"{scores[0].title!r} ({scores[0].ref}): {short}" for scores, _, short, _ in found),
+                scores=[x.id for scores, _, _, later in found for x in (*scores, *later)], threshold=self.threshold,
+                rows=len(found),
             )
 
 
@@ -315,5 +325,5 @@ class UncertaintyInconsistent(Rule):
 
 RULES = [
     MissingN, GapWithinNoise, Underpowered, SmallBenchmark, NearCeiling, BestNotSignificant,
-    UncertaintyInconsistent, AssumedN,
+    UncertaintyInconsistent, AssumedN, WithinProtocolNoise,
 ]

@@ -434,3 +434,59 @@ class BestNotSignificant(Rule):
             diff_ci=c.diff_ci, z=c.z, p=c.p, p_adjusted=c.p_adjusted, alpha=alpha, n=list(c.n),
             tied=[x.model for x in tied],
         )
+
+
+class WithinProtocolNoise(Rule):
+    """A gap that clears sampling noise but not the noise of the evaluation protocol itself.
+
+    The binomial error of one run covers which items were drawn and one random answer per item.  It
+    does not cover the choices that move many items at once: the harness, prompt format, answer
+    extraction, agent scaffold or judge.  For some benchmarks published work measures how far one
+    model's score moves when those change (three harnesses put Llama 3 70B Instruct at 81.7, 77.4 and
+    70.1 on HumanEval); the registry keeps the smallest such figure per benchmark, with its source, as
+    a standard deviation (a range over k protocols divided by Tippett's d2(k)).  A judged gap that is
+    significant on sampling error alone is set against the total uncertainty of a difference of two
+    scores each exposed to that protocol noise, sqrt(SE² + 2·σ²); where it falls inside, the table's
+    own protocol may be the reason for the lead, and a rerun under another harness could reverse it.
+    One finding per table.  Benchmarks with no sourced figure are "not measured": nothing is assumed.
+
+    Bad:
+        | HumanEval | 80.0 | 70.0 |   (n = 164: z ≈ 2.1 on sampling error; protocol SD 6.9 pp: inside)
+    Good:
+        both models run in one stated harness, or the gap stated with its protocol sensitivity.
+    Reference: Biderman, S. et al. (2024). "Lessons from the Trenches on Reproducible Evaluation of Language
+        Models." arXiv:2405.14782 (implementation details move scores by points); Tippett, L. H. C. (1925).
+        Biometrika 17, 364–387 (the expected range of k normal draws, d2); the figures' own sources are
+        in the registry (docs/research/protocol-noise.md).
+    """
+
+    code, slug, family, severity = "CC309", "within-protocol-noise", "noise", "info"
+
+    def check(self, context: CheckContext) -> Iterator[Finding]:
+        from claimcheck.stats import z_crit
+        from claimcheck.stats.ranges import total_difference_se
+
+        z = z_crit(context.alpha)
+        tables: dict[tuple[int, int], list[tuple[Comparison, Score, Score, float]]] = {}
+        for c in context.comparisons:  # the comparison carries the caveat; only a lead it judged real is a finding
+            if c.kind != "head-to-head" or c.verdict != "significant" or "CC309" not in c.caveats:
+                continue
+            a, b = (context.score(i) for i in c.scores)
+            tables.setdefault((a.input, a.table), []).append((c, a, b, total_difference_se(c.se, a.resolution.protocol_sd)))
+        for found in tables.values():
+            shown = "; ".join(
+                f"{a.title!r} ({a.ref}): {a.model} {a.cell.shown} vs {b.model} {b.cell.shown}, {_pp(abs(c.diff))} "
+                f"(sampling {100 * (1 - context.alpha):g}% CI ±{_pp(z * c.se)}, with protocol noise ±{_pp(z * total)})"
+                for c, a, b, total in found[:5]) + (f"; and {len(found) - 5} more" if len(found) > 5 else "")
+            sources = list(dict.fromkeys(f"{a.resolution.benchmark_name}: {a.resolution.protocol_noise}" for _, a, _, _ in found))
+            yield self.finding(
+                f"{len(found)} gap{'s' if len(found) != 1 else ''} that clear{'' if len(found) != 1 else 's'} sampling "
+                f"noise sit{'' if len(found) != 1 else 's'} inside the run-to-run noise of the protocol itself: "
+                f"{shown}. A rerun under another harness, prompt or judge could close or reverse "
+                f"{'them' if len(found) != 1 else 'it'}; measured spreads: {' | '.join(sources)}",
+                scores=list(dict.fromkeys(i for c, *_ in found for i in c.scores)), comparisons=[c.id for c, *_ in found],
+                alpha=context.alpha, gaps=[{"row": a.title, "models": list(c.models), "diff": c.diff,
+                                            "sampling_ci": [c.diff - z * c.se, c.diff + z * c.se],
+                                            "total_ci": [c.diff - z * t, c.diff + z * t],
+                                            "protocol_sd_pp": a.resolution.protocol_sd} for c, a, _, t in found],
+            )
