@@ -29,6 +29,9 @@ _ISO = re.compile(r"(?<![\d.])(20\d\d)([-./])(0?[1-9]|1[0-2])(?:\2([0-2]?\d|3[01
 _NAMED = re.compile(
     rf"\b(?:(\d{{1,2}})(?:st|nd|rd|th)?\s+)?({_MONTH})\.?(?:\s+(\d{{1,2}})(?:st|nd|rd|th)?)?,?\s+(20\d\d)\b", re.I)
 _CJK = re.compile(r"(20\d\d)\s*年\s*(0?[1-9]|1[0-2])\s*月(?:\s*([0-2]?\d|3[01])\s*日)?")
+# an arXiv identifier the page cites ("arxiv.org/abs/2406.11931", "arXiv:2406.11931"): the page is no older
+# than that month
+_ARXIV = re.compile(r"arxiv(?:\.org/(?:abs|pdf|html)/|\s?:\s?)([1-3]\d)(0[1-9]|1[0-2])\.\d{4,5}", re.I)
 
 
 def _fmt(year: str, month: int, day: int | None) -> str | None:
@@ -38,7 +41,8 @@ def _fmt(year: str, month: int, day: int | None) -> str | None:
 
 
 def dates_in(text: str) -> list[str]:
-    """Every date the text prints, in the forms above, as ISO strings (in order of appearance per form)."""
+    """Every date the text prints, in the forms above (and the month of each arXiv id it cites), as ISO
+    strings (in order of appearance per form)."""
     found: list[str] = []
     for m in _ISO.finditer(text):
         if m.group(2) == "." and m.group(4) is None:  # "2024.06" is as often a version number as a month
@@ -49,6 +53,8 @@ def dates_in(text: str) -> list[str]:
         found.append(_fmt(m.group(4), _MONTHS[m.group(2).casefold()], int(day) if day else None))
     for m in _CJK.finditer(text):
         found.append(_fmt(m.group(1), int(m.group(2)), int(m.group(3)) if m.group(3) else None))
+    for m in _ARXIV.finditer(text):
+        found.append(_fmt(f"20{m.group(1)}", int(m.group(2)), None))
     return [d for d in found if d]
 
 

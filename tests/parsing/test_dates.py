@@ -18,13 +18,16 @@ from claimcheck.parsing.dates import dates_in, latest_date, on_or_after
     ("from July 2023 to Sept. 2023", ["2023-07", "2023-09"]),
     ("2024年11月29日发布", ["2024-11-29"]),
     ("2025年3月", ["2025-03"]),
+    ("Paper: https://arxiv.org/pdf/2406.11931", ["2024-06"]),  # a cited paper: the page is no older than it
+    ("see arXiv:2501.12948v2", ["2025-01"]),
 ])
 def test_forms_read(text, want):
     assert dates_in(text) == want
 
 
 @pytest.mark.parametrize("text", [
-    "arXiv 2311.07911",  # an arXiv id, not a date
+    "arXiv 2311.07911",  # an arXiv id printed as a number only, not a link or arXiv:id
+    "arxiv.org/abs/2413.00001",  # no month 13
     "Qwen2.5 and v2024.06",  # a dotted year-month is as often a version number
     "LiveCodeBench (8/1/24-2/1/25)",  # month-first numbers cannot be told from day-first
     "2024-13-01 and 1999-01-01",  # no month 13; years before 2000 are not page dates

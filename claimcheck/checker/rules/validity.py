@@ -22,10 +22,17 @@ def _by_row_with(context: CheckContext, state: str) -> Iterator[tuple[list[Score
             yield scores, notes
 
 
+#: states that begin when they are stated: a benchmark retired, or contamination found in the models of that day
+_DATED_STATES = frozenset({"deprecated", "contaminated"})
+
+
 def _in_force(note: StatusNote, date: str | None) -> bool:
     """Whether a statement holds for a page of this date: a state with an onset (labels published on a
-    day) does not reach a page known to be older; an undated page is not known to be older."""
-    return not (note.onset and note.when and date) or on_or_after(date, note.when)
+    day), a deprecation or a contamination report (about the models of its day) does not reach a page
+    known to be older; a flaw in the items does (it was there all along); an undated page is not known to
+    be older."""
+    dated = note.onset or note.state in _DATED_STATES
+    return not (dated and note.when and date) or on_or_after(date, note.when)
 
 
 def _who(st: StatusNote, dated: bool = True) -> str:
