@@ -187,11 +187,17 @@ class ComparabilityRule(Rule):
             yield self.caveat_finding(context, facet, self._caveat(context, facet, [c for r in rows for c in r]), rows)
         ranked = context.memo("ranked_rows", lambda: {context.score(c.scores[0]).group for c in context.comparisons
                                                      if c.kind == "head-to-head"})
+        alone: dict[tuple, list[tuple[Comparison, list[Difference]]]] = {}  # one model's rows of one line item
         for rows, pairs in setups.items():
             if ranked & set(rows) or len(set(rows)) == 1:
                 continue  # one model under labelled setups beside a ranking, or as columns of one row: the design
-            yield (self.comparison_finding(context, *pairs[0]) if len(pairs) == 1
-                   else self.setup_finding(context, pairs))
+            if len(pairs) == 1:  # one model on two rows: with its other rows of the same benchmark, one finding
+                a = context.score(pairs[0][0].scores[0])
+                alone.setdefault((a.input, a.table, a.model, a.benchmark or a.title), []).append(pairs[0])
+            else:
+                yield self.setup_finding(context, pairs)
+        for pairs in alone.values():
+            yield self.comparison_finding(context, *pairs[0]) if len(pairs) == 1 else self.model_setups_finding(context, pairs)
         for pairs in crossed.values():
             yield (self.comparison_finding(context, *pairs[0]) if len(pairs) == 1
                    else self.crossed_finding(context, pairs))
@@ -224,6 +230,24 @@ class ComparabilityRule(Rule):
             scores=list(dict.fromkeys(i for c, _ in pairs for i in c.scores)), comparisons=[c.id for c, _ in pairs],
             severity=None if known else "info", facet=self.facet, models=models,
             differences=[{"a": d.a, "b": d.b, "known": d.known} for d in pairs[0][1]],
+        )
+
+    def model_setups_finding(self, context: CheckContext, pairs: list[tuple[Comparison, list[Difference]]]) -> Finding:
+        """One model printed on three or more rows of one benchmark that differ in this facet (an agent under
+        Moatless, Agentless and OpenHands): one finding naming each setup and value, not one per pair."""
+        setups: dict[str, str] = {}  # score id -> the facet's value for it
+        for c, diffs in pairs:
+            for sid, value in zip(c.scores, (diffs[0].a, diffs[0].b)):
+                setups.setdefault(sid, value or "not stated")
+        cells = [context.score(i) for i in setups]
+        values = [x.value for x in cells if x.value is not None]
+        spread = f" ({max(values) - min(values):.1f} points apart)" if len(values) > 1 else ""
+        shown = ", ".join(f"{setups[x.id]} {x.cell.shown}" for x in cells)
+        return self.finding(
+            f"{cells[0].model} on {cells[0].title!r} ({rows_ref(cells)}) is printed under {len(cells)} {self.facet} "
+            f"settings ({shown}){spread}: a configuration effect, not a model comparison",
+            scores=list(setups), comparisons=[c.id for c, _ in pairs], facet=self.facet, setups=len(cells),
+            differences=[{"a": d.a, "b": d.b, "known": d.known} for _, diffs in pairs for d in diffs],
         )
 
     def setup_finding(self, context: CheckContext, pairs: list[tuple[Comparison, list[Difference]]]) -> Finding:

@@ -75,6 +75,9 @@ def marks_of(scores: list[Score], legend: Legend) -> TableMarks:
     """
     if legend.bold == "own" or legend.bold == "group-best":
         return TableMarks(frozenset(), frozenset(), rule=legend.rule)
+    if _best_of_open_models(scores):
+        return TableMarks(frozenset(), frozenset(), rule="bold is the best of the open models (the models named "
+                                                        "closed-source are never bold and lead where bold is not best)")
     highlighted = _highlighted(scores)
     group_underline = legend.underline in ("group-best", "own")  # underline (even over bold) marks another group's best
     best = {s.id for s in scores if claims_best(s) and s.model not in highlighted
@@ -84,6 +87,31 @@ def marks_of(scores: list[Score], legend: Legend) -> TableMarks:
     second = underlined - best if best else set()
     best |= underlined if not best else set()
     return TableMarks(frozenset(best), frozenset(second), legend.tie_gap, legend.bold == "best", legend.rule)
+
+
+#: a model the table itself names closed ("GPT-4o-mini(close source)", "gpt-4-0613 · 闭源")
+_CLOSED = re.compile(r"\bclosed?[- ]?source\b|\bproprietary\b|\bclosed[- ]weights?\b|闭源|商用", re.I)
+
+
+def _best_of_open_models(scores: list[Score]) -> bool:
+    """Whether the bold cells mark the best of the models not named closed-source: no closed model is bold,
+    some bold cell is beaten by a closed model, and every bold cell is the best of its line's other models."""
+    closed = {s.model for s in scores if _CLOSED.search(s.model)}
+    if not closed or any(claims_best(s) for s in scores if s.model in closed):
+        return False
+    lines: dict[str, list[Score]] = {}
+    for s in scores:
+        lines.setdefault(s.group, []).append(s)
+    beaten = False
+    for cells in lines.values():
+        bold = [s for s in cells if claims_best(s)]
+        if not bold:
+            continue
+        top = max(merit(s) for s in cells if s.model not in closed)
+        if any(merit(s) < top for s in bold):
+            return False
+        beaten |= any(merit(s) > top for s in cells if s.model in closed)
+    return beaten
 
 
 #: at most this many models set wholly in bold are the vendor's own highlighted (its base and chat models)

@@ -263,12 +263,22 @@ def _notes(lines: list[str], start: int) -> list[str]:
             return notes
 
 
+_LAYOUT_TAG = re.compile(r"^\s*</?(?:div|p|center|section|figure)(?:\s[^<>]*)?>\s*$", re.I)
+
+
 def _caption_above(lines: list[str], i: int) -> str:
     """A short line printed right above a table, with no blank line between ("RULER: a retrieval-based
-    benchmark for long context understanding"): the table's caption; "" if there is none."""
-    above = i - 1
+    benchmark for long context understanding"): the table's caption; "" if there is none.  Lines that only
+    open or close a layout block (``<div align="center">``) sit between a caption and its table unseen."""
+    def up(k: int) -> int:
+        k -= 1
+        while k >= 1 and _LAYOUT_TAG.match(lines[k]):
+            k -= 1
+        return k
+
+    above = up(i)
     if above >= 1 and not lines[above].strip():  # "1) Primary", a blank line, then the table: a short label
-        above -= 1
+        above = up(above)
         if len(lines[above].strip()) > 80 or (above >= 1 and lines[above - 1].strip() and not _ATX.match(lines[above - 1])):
             return ""
     if above < 0 or not lines[above].strip() or _has_pipe(lines[above]) or _ATX.match(lines[above]):

@@ -226,3 +226,11 @@ def test_a_settings_paragraph_after_a_caption_under_the_table_is_a_note_too():
            "We thank the community for its support and welcome contributions of all kinds to this project.\n")
     (table,) = read_markdown(doc, "r.md")
     assert len(table.notes) == 2 and "3-shot" in table.notes[1]
+
+
+def test_a_layout_div_between_caption_and_table_hides_no_caption():
+    text = "**Alignbench**\n<div align=\"center\">\n\n| 模型 | 总分 |\n|---|---|\n| Foo | 7.91 |\n\n</div>\n"
+    (table,) = read_markdown(text, "p.md")
+    assert table.caption.strip("*") == "Alignbench"
+    (bare,) = read_markdown("**Alignbench**\n\n<div align=\"center\">\n| 模型 | 总分 |\n|---|---|\n| Foo | 7.91 |\n", "p.md")
+    assert bare.caption.strip("*") == "Alignbench"
