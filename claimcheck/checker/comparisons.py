@@ -217,14 +217,17 @@ def reference_comparison(cid: str, a: Score, b: Score, rules: Iterable[Comparabi
 
 
 def _protocol_caveat(c: Comparison, a: Score, b: Score, alpha: float) -> Comparison:
-    """The comparison with caveat CC309 when its gap lies inside the benchmark's sourced protocol noise
-    (sqrt(SE² + 2σ²), :func:`claimcheck.stats.ranges.total_difference_se`): another harness, prompt or judge
-    could move it that far."""
+    """The comparison with caveat CC309 when one of its scores is taken from another report (so the two may
+    come from different harnesses, prompts or judges) and its gap lies inside the benchmark's sourced protocol
+    noise (sqrt(SE² + 2σ²), :func:`claimcheck.stats.ranges.total_difference_se`).  Two scores the table
+    measured itself share its protocol: the spread across protocols does not apply to their gap."""
     from claimcheck.stats import z_crit
     from claimcheck.stats.ranges import total_difference_se
 
     sd = a.resolution.protocol_sd
     if sd is None or a.benchmark != b.benchmark or c.diff is None or c.se is None:
+        return c
+    if not (a.resolution.secondhand or b.resolution.secondhand):
         return c
     if abs(c.diff) >= z_crit(alpha) * total_difference_se(c.se, sd):
         return c

@@ -139,15 +139,19 @@ def _judge_claims(family: Family, comparisons: Sequence[Comparison], index: dict
     the rivals, and picking the maximum cannot inflate it: under the global null the maximum clears every
     rival at level α less often than α).  The claims of one table are Holm-corrected together, by each
     claim's largest p; a claim that holds makes all its gaps significant at the claim's adjusted p, which
-    the family's all-pair correction would otherwise bury."""
+    the family's all-pair correction would otherwise bury, and a claim that fails gives its gaps its own
+    adjusted p where that is the smaller (still at or above alpha: a gap within noise either way)."""
     from claimcheck.stats import holm_adjust
 
     if not family.claims:
         return
     worst = [max(comparisons[index[m]].p for m in ids) for _, ids in family.claims]
     for (_, ids), p_claim in zip(family.claims, holm_adjust(worst)):
-        if p_claim < alpha:
-            for m in ids:
-                c = out[index[m]]
-                if c.verdict == "within-noise":
-                    out[index[m]] = replace(c, p_adjusted=p_claim, verdict="significant")
+        for m in ids:
+            c = out[index[m]]
+            if c.verdict != "within-noise":
+                continue
+            if p_claim < alpha:
+                out[index[m]] = replace(c, p_adjusted=p_claim, verdict="significant")
+            elif c.p_adjusted is not None and p_claim < c.p_adjusted:  # the claim's test is the sharper one: print it
+                out[index[m]] = replace(c, p_adjusted=p_claim)

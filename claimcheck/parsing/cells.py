@@ -15,6 +15,7 @@ from claimcheck.records import CellValue
 MISSING = frozenset({
     "", "—", "–", "-", "−", "--", "---", "n/a", "na", "n.a.", "n/a.", "null", "none", "nan",
     "?", "tbd", "/", "x", "×", "无", "暂无", "未报告", "不适用", "缺失", "…", "...",
+    "oom", "oot", "timeout", "time out",  # out of memory / out of time: the run gave no result, not a score of 0
 })
 
 _LONGEST = 40  # characters of a printed number: anything longer is no score

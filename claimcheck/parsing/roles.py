@@ -49,6 +49,7 @@ _DESCRIBES_MODEL = re.compile(
     r"\bvocab(?:ulary)?(?: size)?\b|^max(?:imum)? (?:sequence |context )?length\b|\bseq(?:uence)? len(?:gth)?\b|"
     r"\bposition(?:al)? (?:encoding|embedding)s?\b|\btok(?:en)?s?/s(?:ec)?\b|tokens per second|\bthroughput\b|"
     r"\b(?:inference |decoding |generation )?speed(?:-?up)?\b|\bbatch[ _-]?size\b|\bchars?/s(?:ec)?\b|"
+    r"\btime to first token\b|\bttft\b|"
     r"参数|架构|激活|上下文长度|发布日期|许可|显存|内存|配比|占比|隐藏层|层数|注意力头|词表|最大长度|位置编码|训练数据|吞吐|"
     r"速度|加速|性能提升|字符/秒",
     re.I,
@@ -58,7 +59,7 @@ _DESCRIBES_MODEL = re.compile(
 # "Δ half book", "Delta vs base", "Gain over 0-shot", "Difference between FlagOS and CUDA"; a bare "Delta" may
 # be a line's own name
 _DIFFERENCE = re.compile(r"^(?:[Δ∆]|(?:delta|diff(?:erence)?|gain|improvement|change)\s+(?:vs\.?|over|from|against|to|"
-                         r"between|relative to)\b)", re.I)
+                         r"between|with|relative to)\b)", re.I)
 
 
 #: A heading that states a setup of what is printed under it rather than a group of models or benchmarks:

@@ -311,7 +311,8 @@ class Resolver:
                 reasons["version"] = (f"not stated; {found.fits} of the line's {found.cells} values are k/{found.n} "
                                       f"(p = {found.p:.1g} by chance): {found.name}")
         n, n_source, n_note = self._n(bench, version, subset, context, reasons)
-        if implied is not None and n_source == "registry":
+        confirms = implied is not None and implied[1] is None and implied[0].id == bench.default_version
+        if implied is not None and n_source == "registry" and not confirms:  # the whole default set: the values agree
             n_source, n_note = "implied", f"not stated; the values are k/{n} ({implied[2].name})"
         default_metric = (version.metric if version and version.metric else None) or bench.metric
         stated = canonical_metric(context.fields.get("metric", "")) or facets.metric

@@ -35,6 +35,15 @@ def test_a_scores_total_interval_adds_the_protocol_noise(tmp_path):
     assert he.ci_total == pytest.approx(((he.ci[0] + he.ci[1]) / 2 - total, min(1.0, (he.ci[0] + he.ci[1]) / 2 + total)))
     assert all(s.ci_total is None for s in report.scores if s.label == "GSM8K")
     (c,) = [c for c in report.comparisons if c.benchmark == "humaneval"]
+    assert c.verdict == "significant" and "CC309" not in c.caveats  # both measured here: one protocol
+
+
+def test_a_gap_to_a_score_from_another_report_carries_the_protocol_caveat(tmp_path):
+    path = tmp_path / "t.md"
+    path.write_text("| Benchmark | Qwen2-7B | Llama-3-8B |\n|---|---|---|\n| HumanEval | 80.0 | 70.0* |\n"
+                    "| GSM8K | 80.2 | 70.6* |\n\n\\* From the Llama 3 technical report.\n", encoding="utf-8")
+    report = audit([str(path)])
+    (c,) = [c for c in report.comparisons if c.benchmark == "humaneval"]
     assert "CC309" in c.caveats and c.verdict == "significant"
     (g,) = [c for c in report.comparisons if c.benchmark == "gsm8k"]
-    assert "CC309" not in g.caveats
+    assert "CC309" not in g.caveats  # GSM8K: no sourced figure

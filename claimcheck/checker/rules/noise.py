@@ -110,7 +110,7 @@ class NearCeiling(Rule):
     remaining errors are often label errors or ambiguous items, and intervals pile up
     against 100%.  A row is said to be there when two of its cells are (one cell alone at 95%
     among much lower ones is not a comparison made at the ceiling), or, for a benchmark called
-    saturated, when its two best scores are at 80% or more; a benchmark called saturated is said
+    saturated, when its two best scores are at 90% or more; a benchmark called saturated is said
     once per page, at its first such row.  The same cells reprinted in another table of the page are
     said once, and from three such rows of one table on they are one finding for the table.
 
@@ -126,7 +126,7 @@ class NearCeiling(Rule):
 
     code, slug, family, severity = "CC305", "near-ceiling", "noise", "info"
     threshold = 0.95
-    saturated_floor = 0.80  # a 'saturated' statement matters only where these models score high
+    saturated_floor = 0.90  # a "saturated" statement matters only where these models score near the top
     #: this many rows of one table near the ceiling: one finding for the table, a clause per row
     SAME_TABLE = 3
 

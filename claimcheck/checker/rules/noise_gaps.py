@@ -445,13 +445,15 @@ class WithinProtocolNoise(Rule):
     model's score moves when those change (three harnesses put Llama 3 70B Instruct at 81.7, 77.4 and
     70.1 on HumanEval); the registry keeps the smallest such figure per benchmark, with its source, as
     a standard deviation (a range over k protocols divided by Tippett's d2(k)).  A judged gap that is
-    significant on sampling error alone is set against the total uncertainty of a difference of two
-    scores each exposed to that protocol noise, sqrt(SE² + 2·σ²); where it falls inside, the table's
-    own protocol may be the reason for the lead, and a rerun under another harness could reverse it.
-    One finding per table.  Benchmarks with no sourced figure are "not measured": nothing is assumed.
+    significant on sampling error alone, where one of the two scores is taken from another report (so
+    the two need not share a harness, prompt or judge), is set against the total uncertainty of a
+    difference of two scores each exposed to that protocol noise, sqrt(SE² + 2·σ²); where it falls
+    inside, the protocols may be the reason for the lead.  Two scores the table measured itself share
+    its protocol, and the spread across protocols says nothing about their gap.  One finding per
+    table.  Benchmarks with no sourced figure are "not measured": nothing is assumed.
 
     Bad:
-        | HumanEval | 80.0 | 70.0 |   (n = 164: z ≈ 2.1 on sampling error; protocol SD 6.9 pp: inside)
+        | HumanEval | 80.0 | 70.0* |   (* from the rival's report; n = 164: z ≈ 2.1; protocol SD 6.9 pp: inside)
     Good:
         both models run in one stated harness, or the gap stated with its protocol sensitivity.
     Reference: Biderman, S. et al. (2024). "Lessons from the Trenches on Reproducible Evaluation of Language
@@ -482,8 +484,8 @@ class WithinProtocolNoise(Rule):
             yield self.finding(
                 f"{len(found)} gap{'s' if len(found) != 1 else ''} that clear{'' if len(found) != 1 else 's'} sampling "
                 f"noise sit{'' if len(found) != 1 else 's'} inside the run-to-run noise of the protocol itself: "
-                f"{shown}. A rerun under another harness, prompt or judge could close or reverse "
-                f"{'them' if len(found) != 1 else 'it'}; measured spreads: {' | '.join(sources)}",
+                f"{shown}. One score of each is taken from another report, so the two need not share a harness, "
+                f"prompt or judge, and those alone move the benchmark that far; measured spreads: {' | '.join(sources)}",
                 scores=list(dict.fromkeys(i for c, *_ in found for i in c.scores)), comparisons=[c.id for c, *_ in found],
                 alpha=context.alpha, gaps=[{"row": a.title, "models": list(c.models), "diff": c.diff,
                                             "sampling_ci": [c.diff - z * c.se, c.diff + z * c.se],
