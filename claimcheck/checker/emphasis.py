@@ -89,6 +89,14 @@ def marks_of(scores: list[Score], legend: Legend) -> TableMarks:
     return TableMarks(frozenset(best), frozenset(second), legend.tie_gap, legend.bold == "best", legend.rule)
 
 
+def _by(scores: Sequence[Score], field: str) -> dict:
+    """The scores grouped by one of their fields ("group": printed line, "model", "col"), in order."""
+    out: dict = {}
+    for s in scores:
+        out.setdefault(getattr(s, field), []).append(s)
+    return out
+
+
 #: a model the table itself names closed ("GPT-4o-mini(close source)", "gpt-4-0613 · 闭源")
 _CLOSED = re.compile(r"\bclosed?[- ]?source\b|\bproprietary\b|\bclosed[- ]weights?\b|闭源|商用", re.I)
 
@@ -99,11 +107,8 @@ def _best_of_open_models(scores: list[Score]) -> bool:
     closed = {s.model for s in scores if _CLOSED.search(s.model)}
     if not closed or any(claims_best(s) for s in scores if s.model in closed):
         return False
-    lines: dict[str, list[Score]] = {}
-    for s in scores:
-        lines.setdefault(s.group, []).append(s)
     beaten = False
-    for cells in lines.values():
+    for cells in _by(scores, "group").values():
         bold = [s for s in cells if claims_best(s)]
         if not bold:
             continue
@@ -122,9 +127,7 @@ def _highlighted(scores: list[Score]) -> set[str]:
     """The models set wholly in bold as the vendor's own, not as best, when nothing else is bold: the one
     column of a table of benchmark rows bold in three rows or more (:func:`_highlighted_column`), or one
     or two models bold in every cell where the bold cannot mean best (a bold cell below another model's)."""
-    by_model: dict[str, list[Score]] = {}
-    for s in scores:
-        by_model.setdefault(s.model, []).append(s)
+    by_model = _by(scores, "model")
     whole = {m for m, cells in by_model.items()
              if len({x.label for x in cells}) >= 3 and all(claims_best(x) for x in cells)}
     if not whole or len(whole) >= len(by_model) or any(claims_best(s) for s in scores if s.model not in whole):
@@ -132,19 +135,14 @@ def _highlighted(scores: list[Score]) -> set[str]:
     column = _highlighted_column(scores)
     if column:
         return {s.model for s in scores if s.col in column}
-    lines: dict[str, list[Score]] = {}
-    for s in scores:
-        lines.setdefault(s.group, []).append(s)
-    beaten = any(merit(s) < max(merit(x) for x in cells) for cells in lines.values() for s in cells if s.model in whole)
+    beaten = any(merit(s) < max(merit(x) for x in cells)
+                 for cells in _by(scores, "group").values() for s in cells if s.model in whole)
     return whole if len(whole) <= HIGHLIGHTED_MAX and beaten else set()
 
 
 def _highlighted_column(scores: list[Score]) -> set[int]:
     """The one column set wholly in bold (the vendor's own model), when nothing else is bold."""
-    columns: dict[int, list[Score]] = {}
-    for s in scores:
-        columns.setdefault(s.col, []).append(s)
-    whole = {c for c, cells in columns.items()
+    whole = {c for c, cells in _by(scores, "col").items()
              if len({x.group for x in cells}) >= 3 and all(claims_best(x) for x in cells)}
     others_bold = any(claims_best(s) for s in scores if s.col not in whole)
     return whole if len(whole) == 1 and not others_bold else set()

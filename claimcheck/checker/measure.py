@@ -6,6 +6,7 @@ user (and then marked); otherwise the score stays relative.
 
 from __future__ import annotations
 
+import math
 import re
 
 from claimcheck.parsing.roles import is_difference
@@ -75,8 +76,6 @@ def _total_interval(ci: tuple[float, float] | None, protocol_sd: float | None, a
     centre, clipped to 0–1 (None where either is unknown)."""
     if ci is None or protocol_sd is None:
         return None
-    import math
-
     from claimcheck.stats import z_crit
 
     centre, half = (ci[0] + ci[1]) / 2, (ci[1] - ci[0]) / 2

@@ -24,8 +24,8 @@ _COUNT = re.compile(
     r"\bn\s*=\s*([\d,]+)|\b([\d,]+)\s+(?:of|out of)\s+(?:the\s+)?([\d,]+)\b|"
     r"\bon\s+(?:a\s+)?(?:subset\s+of\s+)?([\d,]+)\s+(?:\w+\s+){0,2}(?:tasks|problems|questions|items|instances|samples)\b|"
     # "we sampled nearly 500 test cases": a subset the note drew, of about that size
-    r"\b(?:sampled|selected|drew|used|evaluated on|tested on)\s+(?:(?:nearly|about|approximately|around|roughly|some|"
-    r"over|~)\s*)?([\d,]+)\s+(?:\w+\s+){0,2}(?:cases|examples|tasks|problems|questions|items|instances|samples)\b",
+    r"\b(?:sampled|selected|drew|used|evaluated on|tested on)\s+(?:(?P<approx>nearly|about|approximately|around|roughly|"
+    r"some|over|~)\s*)?(?P<sampled>[\d,]+)\s+(?:\w+\s+){0,2}(?:cases|examples|tasks|problems|questions|items|instances|samples)\b",
     re.I,
 )
 
@@ -64,7 +64,7 @@ def stated_count(text: str) -> int | None:
     m = _COUNT.search(text)
     if not m:
         return None
-    value = m.group(1) or m.group(2) or m.group(4) or m.group(5)
+    value = m.group(1) or m.group(2) or m.group(4) or m.group("sampled")
     return int(value.replace(",", "")) if value else None
 
 
@@ -177,7 +177,6 @@ def stated_scoring(res: Resolution, sentence: str, model: str) -> Resolution:
                    reasons={**res.reasons, "scoring": f"note: {sentence[:160]}"})
 
 
-_APPROXIMATE = re.compile(r"\b(?:nearly|about|approximately|around|roughly|some|over|~)\s*[\d,]+", re.I)
 _RUNS = re.compile(r"\b(?:averaged?|mean)\b[^.;。；]{0,40}?\bover\s+(\d+)\s+(?:runs?|trials?|seeds?|samples?|repetitions?)\b|"
                    r"\b(\d+)\s+(?:runs?|trials?|seeds?|repetitions?)\s+(?:were\s+)?averaged\b", re.I)
 
@@ -187,12 +186,12 @@ def sampled_from(res: Resolution, note: Note) -> Resolution:
     averaged the results over 3 runs"): that sample's size is the n, approximate when the note says so, and
     a mean over runs is no whole count.  Only a count below the registry's replaces it."""
     m = _COUNT.search(note.text)
-    if m is None or m.group(5) is None:
+    if m is None or m.group("sampled") is None:
         return doubt_denominator(res, note)
-    k = int(m.group(5).replace(",", ""))
+    k = int(m.group("sampled").replace(",", ""))
     if res.n is not None and k >= res.n:
         return doubt_denominator(res, note)
-    approx = _APPROXIMATE.search(note.text[max(0, m.start(5) - 16):m.end(5)]) is not None
+    approx = m.group("approx") is not None
     why = f"the page's note: {note.text[:160]}" + (" (an approximate count)" if approx else "")
     changes: dict = dict(n=k, n_source="table", n_fixed=not approx,
                          n_note=f"the registry's {res.n:,} is the full set; the note says {k:,} were sampled" if res.n else None,

@@ -110,3 +110,15 @@ def test_a_signed_change_beside_the_value_is_no_part_of_it(raw, value, delta):
 @pytest.mark.parametrize("raw", ["57.9 (12.6)", "57.9 (+1.2/-0.8)"])
 def test_an_unsigned_bracket_is_no_change(raw):
     assert parse_cell(raw).delta is None
+
+
+def test_a_run_that_gave_no_result_is_missing_not_zero(tmp_path):
+    from claimcheck.pipeline import audit
+
+    for text in ("OOM", "oom", "OOT", "Timeout"):
+        assert parse_cell(text).status == "missing"
+    path = tmp_path / "t.md"
+    path.write_text("| Model | MMLU | GSM8K |\n|---|---|---|\n| Foo-7B | 70.1 | OOM |\n| Bar-7B | 66.2 | 79.6 |\n"
+                    "| Baz-7B | 60.2 | timeout |\n", encoding="utf-8")
+    report = audit([str(path)])
+    assert (report.account.values, report.account.missing) == (4, 2)
