@@ -172,6 +172,7 @@ _WINDOWS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"\b(\d{{2}})[./](\d{{1,2}}){_TO}(\d{{2}})[./](\d{{1,2}})\b"), "yy.m"),  # 25.02-25.05, 24/8~25/5
     (re.compile(rf"\b{_MON}\s*'?(\d{{2}}|20\d\d){_TO}{_MON}\s*'?(\d{{2}}|20\d\d)\b", re.I), "mon"),  # Aug 24 - May 25
     (re.compile(rf"\b(\d{{2}})(0[1-9]|1[0-2]){_TO}(\d{{2}})(0[1-9]|1[0-2])\b"), "yymm"),  # 2408-2501
+    (re.compile(rf"\b(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01]){_TO}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\b"), "mmdd"),  # 0901-0401
 ]
 _VERSION = re.compile(r"(?<![\w.])v(\d+(?:\.\d+)*)\b|(?<![\w.@^])(\d+\.\d+(?:\.\d+)*)(?![\w.%])|(?<![\w.])((?:19|20)\d\d)(?![\w.%])", re.I)
 _CLAUSES = re.compile(r"[;；。.\n]|,(?=\s*[a-z])|，")
@@ -303,6 +304,8 @@ def _window(text: str) -> tuple[str, str] | None:
         if not m:
             continue
         g = m.groups()
+        if kind == "mmdd":  # month and day with no year ("0901-0401": Sep 1 to Apr 1); it may cross a new year
+            return f"--{g[0]}-{g[1]}..--{g[2]}-{g[3]}", m.group(0)  # ISO 8601's "--MM-DD": a date with no year
         if kind == "mdy":
             y1, m1, y2, m2 = g[1], g[0], g[3], g[2]
         elif kind == "mon":
@@ -312,7 +315,7 @@ def _window(text: str) -> tuple[str, str] | None:
         m1, m2 = int(m1), int(m2)
         start, end = (int(_year(y1)), m1), (int(_year(y2)), m2)
         if kind == "yymm" and start[0] < 2020:
-            continue  # "0901-0401" is DeepSeek's MMDD (Sep 1 to Apr 1, no year), not 2009-01 to 2004-01
+            continue  # "0901-0401" is MMDD (Sep 1 to Apr 1, no year; the next pattern), not 2009-01 to 2004-01
         if 1 <= m1 <= 12 and 1 <= m2 <= 12 and start <= end:  # a window ends after it starts
             return f"{start[0]}-{m1:02d}..{end[0]}-{m2:02d}", m.group(0)
     return None

@@ -134,9 +134,11 @@ def test_two_brackets_for_one_benchmark_gloss_neither(tmp_path):
 
 @pytest.mark.parametrize("label,window", [
     ("LiveCodeBench (2408-2501)", "2024-08..2025-01"),
-    ("LiveCodeBench (0901-0401)", None),  # DeepSeek's MMDD with no year, not 2009-01..2004-01
-    ("LiveCodeBench (2501-2408)", None),  # a window that ends before it starts is no window
-    ("LiveCodeBench (0101-0601)", None),  # MMDD again: 2001-01..2006-01 would predate every such benchmark
+    ("LiveCodeBench (0901-0401)", "--09-01..--04-01"),  # MMDD with no year (it crosses one), not 2009-01..2004-01
+    ("LiveCodeBench (2501-2408)", None),  # a window that ends before it starts is no window, nor MMDD (month 25)
+    ("LiveCodeBench (0101-0601)", "--01-01..--06-01"),  # MMDD again: 2001-01..2006-01 predates every such benchmark
+    ("LiveCodeBench (0132-0601)", None),  # no 32nd day
+    ("LiveCodeBench (1301-0601)", None),  # no 13th month
     ("LCB 24.08-25.01", "2024-08..2025-01"),
 ])
 def test_a_date_window_must_be_a_plausible_span(label, window):
