@@ -105,3 +105,13 @@ def test_no_test_set_in_the_registry_reaches_cc306s_largest_benchmark(catalogue)
     largest = max(count.value for b in catalogue for _, sub, count in b.verified_counts()
                   if not (sub and "train" in sub.id))
     assert largest < BestNotSignificant.LARGE_BENCHMARK
+
+
+def test_the_readme_states_the_catalogue_size(catalogue):
+    """The README's 'registry (N benchmarks' is what a user reads first; it must not drift from the data."""
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    stated = re.search(r"benchmark registry \((\d+)\s+benchmarks", readme)
+    assert stated and int(stated.group(1)) == len(catalogue)
