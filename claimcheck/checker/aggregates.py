@@ -29,7 +29,7 @@ _MEAN = re.compile(r"^\s*(?:average|avg\b|mean|平均|均值)", re.I)
 
 #: How a message names each value kind.
 KIND_WORDS = {"elo": "rating", "percentile": "percentile", "lower-is-better": "lower-is-better",
-              "percent": "percentage"}
+              "percent": "percentage", "count": "count of correct items"}
 
 
 def half_unit(s: Score) -> float:
@@ -38,14 +38,25 @@ def half_unit(s: Score) -> float:
 
 
 def value_kind(s: Score) -> str:
-    """What a value may be averaged with: percent, elo, percentile or lower-is-better.
+    """What a value may be averaged with: percent, elo, percentile, count or lower-is-better.
 
     Fractions count as percentages here: a row of small unlabelled values is read as 0–1
     fractions by its values alone, and a scale mix is CC102's finding, not an averaging error.
     """
     if s.lower_is_better:
         return "lower-is-better"
+    if s.unit == "count":  # k correct of n averages as the percentage k/n (OCRBench's 864 of 1,000 as 86.4)
+        return "percent" if s.n else "count"
     return s.unit if s.unit in ("elo", "percentile") else "percent"
+
+
+def averaged_value(s: Score) -> float:
+    """The value an average takes for the cell: a count of correct items as its percentage of n."""
+    return 100 * s.value / s.n if s.unit == "count" and s.n else s.value  # type: ignore[operator,return-value]
+
+
+def averaged_half_unit(s: Score) -> float:
+    return 100 * half_unit(s) / s.n if s.unit == "count" and s.n else half_unit(s)
 
 
 def is_benchmark_row(s: Score) -> bool:
@@ -309,8 +320,8 @@ def _recompute_all(agg: Score, column: list[Score], inputs: InputSet) -> Iterato
 
 def recompute(agg: Score, inputs: InputSet, method: str, cells: list[Score], missing: list[Score]) -> Recomputed:
     """The aggregate recomputed from its input cells by one method, with the rounding tolerance."""
-    values: list[float] = [c.value for c in cells]  # type: ignore[misc]
-    halves = [half_unit(c) for c in cells]
+    values = [averaged_value(c) for c in cells]
+    halves = [averaged_half_unit(c) for c in cells]
     base = dict(inputs=inputs, method=method, printed=agg.value, cells=tuple(cells), missing=tuple(missing))
     if method == "sum":
         return Recomputed(**base, expected=sum(values), tolerance=sum(halves) + half_unit(agg))

@@ -256,6 +256,8 @@ def _compare(cid: str, a: Score, b: Score, kind: str, diffs: tuple[Difference, .
         return _rating_test(base, a, b, alpha)
     if _whole_step_ratings(a) and _whole_step_ratings(b):
         return _ratings_bound(base, a, b)
+    if a.unit == "count":  # k correct of n: a proportion, but gaps and intervals are printed in percentage points
+        return Comparison(**base, verdict="no-n", note="counts of correct items are not yet tested as proportions")
     return Comparison(**base, verdict="no-n", note=f"no sampling model for {a.unit} scores")
 
 

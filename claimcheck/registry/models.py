@@ -16,7 +16,7 @@ Evidence = Literal["counted", "official", "mirror", "secondary", "derived", "see
 #: Evidence strong enough to compute an interval with.
 VERIFIED_EVIDENCE = frozenset({"counted", "official", "mirror"})
 
-Unit = Literal["percent", "elo", "percentile", "win-rate", "points", "index", "lower-is-better"]
+Unit = Literal["percent", "elo", "percentile", "win-rate", "points", "index", "lower-is-better", "count"]
 State = Literal["active", "saturated", "deprecated", "flawed", "contaminated", "superseded"]
 Granularity = Literal["binary", "partial", "averaged", "pairwise", "composite", "rating"]
 Knob = Literal[

@@ -36,11 +36,22 @@ def unit_from_values(cells: Sequence[CellValue]) -> tuple[str, str]:
     return "unknown", "values outside [0, 100] with no unit printed"
 
 
+def _count_or_percent(bench: Benchmark, values: list[float]) -> tuple[str, str]:
+    """A benchmark scored as a count of correct items (OCRBench's 864 of 1,000) is printed either as
+    that count or as a percentage of its items; values above 100 can only be the count."""
+    if any(v > 100 for v in values):
+        return "count", f"registry: {bench.name}'s score is the number of items answered correctly, not a percentage"
+    return "percent", (f"registry: {bench.name}'s score is a count of correct items; values up to 100 "
+                       "are read as that count per 100 items")
+
+
 def decide_unit(bench: Benchmark | None, facets: Facets, cells: Sequence[CellValue]) -> tuple[str, str]:
     """The unit of a row, from the qualifiers, then the registry, then the values."""
     values = [c.value for c in cells if c.status == "ok" and c.value is not None]
     if facets.unit:
         return facets.unit, f"the table says so ({facets.reasons.get('unit', facets.unit)!r})"
+    if bench is not None and bench.unit == "count":
+        return _count_or_percent(bench, values)
     if bench is not None and bench.unit != "percent":
         return bench.unit, f"registry: {bench.name} is reported as {bench.unit}"
     if facets.not_percent:

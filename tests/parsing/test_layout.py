@@ -38,6 +38,20 @@ def test_a_unit_column_names_the_unit_of_an_unknown_benchmark(tmp_path):
     assert "CC103" not in {f.code for f in report.findings}
 
 
+@pytest.mark.parametrize("values,unit", [
+    (("864", "845", "794"), "count"),  # OCRBench's raw score: questions answered correctly of 1,000
+    (("86.4", "84.5", "79.4"), "percent"),  # the same count printed per 100 items
+    (("99", "100", "101"), "count"),  # one value above 100 can only be a count
+    (("86.4", "100", "79.4"), "percent"),  # 100 is every item, still a percentage
+])
+def test_a_benchmark_scored_as_a_count_is_read_as_count_or_percentage_by_its_values(tmp_path, values, unit):
+    report = _audit(tmp_path, "Benchmark,A,B,C\nOCRBench," + ",".join(values) + "\n")
+    assert {s.unit for s in report.scores} == {unit}
+    assert "CC103" not in {f.code for f in report.findings}
+    if unit == "count":
+        assert {c.note for c in report.comparisons} == {"counts of correct items are not yet tested as proportions"}
+
+
 def test_a_perfect_score_states_the_zero_failure_bound(tmp_path):
     report = _audit(tmp_path, "Benchmark,A,n\nSomeBench,100.0%,20\n")
     (s,) = report.scores
