@@ -28,6 +28,7 @@ _FORMATS = {
     ".xlsx": "xlsx", ".xlsm": "xlsx",
     ".md": "md", ".markdown": "md",
     ".html": "html", ".htm": "html",
+    ".json": "json", ".jsonl": "json", ".eval": "eval",  # eval-harness outputs (readers.harness)
 }
 
 
@@ -72,6 +73,8 @@ def sniff_format(data: bytes) -> str:
     if data.startswith(b"PK\x03\x04"):
         return "xlsx"
     head = data[:4096].lstrip().lower()
+    if head.startswith((b"{", b"[{")):  # an eval harness's JSON or JSON lines (no table starts with a brace)
+        return "json"
     if head.startswith((b"<!doctype html", b"<html", b"<table", b"<?xml")) or b"<table" in head:
         return "html"
     lines = [ln.strip() for ln in data[:65536].splitlines() if ln.strip()]
@@ -118,9 +121,17 @@ def _parse(data: bytes, fmt: str, source: str) -> tuple[list[SourceTable], str |
         from claimcheck.readers.xlsx import read_xlsx
 
         return read_xlsx(data, source), None, None
+    if fmt == "eval":
+        from claimcheck.readers.harness import refuse_eval_archive
+
+        return refuse_eval_archive(source), None, None
     from claimcheck.readers.delimited import decode
 
     text, encoding = decode(data, source)
+    if fmt == "json":
+        from claimcheck.readers.harness import read_harness
+
+        return read_harness(text, source), encoding, None
     return _parse_text(text, fmt, source), encoding, None
 
 
@@ -130,7 +141,11 @@ def _parse_text(text: str, fmt: str, source: str) -> list[SourceTable]:
     if fmt == "md":
         from claimcheck.readers.markdown import read_markdown
 
+        from claimcheck.readers.model_card import model_index_table
+
         tables = read_markdown(text, source)
+        card = model_index_table(text, source)  # a model card's front matter: its results, as one more table
+        tables = ([card] if card is not None else []) + tables
     else:  # Markdown reads the HTML tables model cards embed in it itself, under their headings
         from claimcheck.readers.html import read_html
 

@@ -1,0 +1,80 @@
+"""A Hugging Face model card's ``model-index`` (its YAML front matter) read as one more table.
+
+The Hub shows the front matter's results as the card's evaluation widget, and the card's Markdown
+often prints a table of its own; both are claims, so the Markdown reader reads the README's tables
+and this adds the front matter's as a long score table (model, benchmark, score, metric, subset,
+shots).  A model-index gives no n and no standard error: n then comes from the registry, as for any
+printed table.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from claimcheck.errors import InputError
+from claimcheck.records import RawCell, SourceTable
+
+HEADER = ("model", "benchmark", "score", "metric", "subset", "shots", "notes")
+_FRONT_MATTER = re.compile(r"\A\ufeff?---[ \t]*\r?\n(?P<yaml>.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.S)
+
+
+def front_matter(text: str) -> str | None:
+    """The YAML between a document's opening ``---`` lines, or None when it has none."""
+    match = _FRONT_MATTER.match(text)
+    return match["yaml"] if match else None
+
+
+def model_index_table(text: str, path: str) -> SourceTable | None:
+    """The front matter's model-index as a long score table; None when the card has no model-index."""
+    raw = front_matter(text)
+    if raw is None or "model-index" not in raw:
+        return None
+    import yaml
+
+    try:
+        meta = yaml.safe_load(raw)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 2}" if mark is not None else ""  # + the opening '---' line, 1-based
+        raise InputError(f"the model card's front matter is not valid YAML{where}: "
+                         f"{getattr(exc, 'problem', None) or exc}", path=path) from None
+    index = meta.get("model-index") if isinstance(meta, dict) else None
+    if index is None:
+        return None
+    rows = list(_rows(index, path))
+    if not rows:
+        return None
+    cells = tuple(tuple(RawCell(text=t, row=k + 2, col=j) for j, t in enumerate(r)) for k, r in enumerate(rows))
+    return SourceTable(input=0, name=f"{path} — model-index", header=HEADER, rows=cells,
+                       notes=("Hugging Face model card front matter (model-index): no n or standard error given",),
+                       caption="model-index")
+
+
+def _rows(index: Any, path: str):
+    """One row per metric of each result of each model entry."""
+    if not isinstance(index, list):
+        raise InputError("the model card's 'model-index' is not a list of models", path=path)
+    for entry in index:
+        if not isinstance(entry, dict):
+            raise InputError("an entry of the model card's 'model-index' is not a mapping", path=path)
+        model = str(entry.get("name") or "")
+        for result in entry.get("results") or []:
+            if not isinstance(result, dict):
+                raise InputError(f"a result of {model!r} in 'model-index' is not a mapping", path=path)
+            dataset = result.get("dataset") if isinstance(result.get("dataset"), dict) else {}
+            benchmark = str(dataset.get("name") or dataset.get("type") or "")
+            subset = "/".join(str(dataset[k]) for k in ("config", "split") if dataset.get(k) not in (None, ""))
+            args = dataset.get("args") if isinstance(dataset.get("args"), dict) else {}
+            shots = args.get("num_few_shot", args.get("num_fewshot", ""))
+            for metric in result.get("metrics") or []:
+                if not isinstance(metric, dict):
+                    raise InputError(f"a metric of {model!r} on {benchmark!r} in 'model-index' is not a mapping",
+                                     path=path)
+                name = str(metric.get("type") or metric.get("name") or "")
+                verified = "verified" if metric.get("verified") is True else ""
+                yield (model, benchmark, _text(metric.get("value")), name, subset, _text(shots), verified)
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value)

@@ -1,0 +1,247 @@
+"""Eval-harness and model-card inputs (issue 12), on outputs the tools themselves wrote (tests/fixtures/harness)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from scipy.stats import binomtest
+
+from claimcheck.errors import InputError
+from claimcheck.pipeline import audit
+from claimcheck.readers import read_input
+from tests.conftest import run_cli
+
+HARNESS = Path(__file__).resolve().parents[1] / "fixtures" / "harness"
+LM_EVAL = HARNESS / "lm_eval" / "output"
+RESULTS_1 = LM_EVAL / "dummy-seed1" / "results_2026-12-02T20-17-14.634924.json"
+RESULTS_3 = LM_EVAL / "dummy-seed3" / "results_2026-12-02T20-17-59.194545.json"  # --limit 12
+SAMPLES_1 = LM_EVAL / "dummy-seed1" / "samples_arith_mc_2026-12-02T20-17-14.634924.jsonl"
+SAMPLES_2 = LM_EVAL / "dummy-seed2" / "samples_arith_mc_2026-12-02T20-17-29.532398.jsonl"
+GEN_1 = LM_EVAL / "dummy-seed1" / "samples_arith_gen_2026-12-02T20-17-14.634924.jsonl"
+INSPECT = HARNESS / "inspect_ai" / "logs"
+ASTRA = INSPECT / "2026-12-02T20-18-46-00-00_arith_eGGmksmbps2LXRAz2qetiT.json"
+FABLE = INSPECT / "2026-12-02T20-18-46-00-00_arith_9xYTbKtMSka3GwzqfrtWVi.json"
+CARD = HARNESS / "model_card" / "README.md"
+
+
+def _rows(table) -> list[dict[str, str]]:
+    return [{h: c.text for h, c in zip(table.header, row)} for row in table.rows]
+
+
+def _discordant(a: Path, b: Path, metric: str = "acc") -> tuple[int, int]:
+    """Items only a got right and only b got right, paired by doc_hash, counted straight from the files."""
+    def per_item(path: Path) -> dict[str, float]:
+        return {d["doc_hash"]: d[metric] for d in map(json.loads, path.read_text().splitlines())}
+    x, y = per_item(a), per_item(b)
+    assert set(x) == set(y)
+    return sum(x[h] > y[h] for h in x), sum(y[h] > x[h] for h in x)
+
+
+# --- lm-evaluation-harness ----------------------------------------------------------------------------------
+
+def test_lm_eval_results_become_scores_with_n_stderr_shots_metric_and_version():
+    info, (table,) = read_input(str(RESULTS_1), 0)
+    assert info.format == "json" and table.header == ("model", "benchmark", "score", "n", "stderr", "shots",
+                                                      "metric", "version")
+    assert _rows(table) == [
+        {"model": "dummy-seed1", "benchmark": "arith_mc", "score": "0.25", "n": "16",
+         "stderr": "0.11180339887498948", "shots": "0", "metric": "acc", "version": "1.0"},
+        {"model": "dummy-seed1", "benchmark": "arith_gen", "score": "0.0", "n": "16",
+         "stderr": "0.0", "shots": "2", "metric": "exact_match", "version": "2.0"},
+    ]
+
+
+def test_lm_eval_scores_keep_the_effective_n_of_a_limited_run():
+    report = audit([str(RESULTS_1), str(RESULTS_3)])
+    full, limited = (next(s for s in report.scores if s.model == m and s.label == "arith_mc")
+                     for m in ("dummy-seed1", "dummy-seed3"))
+    assert (full.value, full.n) == (0.25, 16)
+    assert (limited.value, limited.n) == (pytest.approx(1 / 12), 12)  # --limit 12 of the 16: n-samples effective
+    assert limited.cell.plus_minus == pytest.approx(0.08333333333333333)  # the harness's stderr, as printed
+    (c,) = [c for c in report.comparisons if {full.id, limited.id} == set(c.scores)]
+    assert "CC202" in c.why_not  # 16 items against 12: not the same denominator
+
+
+def test_lm_eval_samples_become_per_item_results_keyed_by_doc_hash():
+    _, (table,) = read_input(str(SAMPLES_1), 0)
+    rows = _rows(table)
+    first = json.loads(SAMPLES_1.read_text().splitlines()[0])
+    assert table.header == ("item", "model", "score", "benchmark", "metric") and len(rows) == 16
+    assert rows[0] == {"item": first["doc_hash"], "model": "dummy-seed1", "score": "0.0", "benchmark": "arith_mc",
+                       "metric": "acc"}
+    assert [c.row for c in (r[0] for r in table.rows)][:3] == [1, 2, 3]  # rows cite the file's lines
+    assert any("model from results_2026-12-02T20-17-14.634924.json" in n for n in table.notes)
+
+
+def test_two_lm_eval_sample_files_pair_by_doc_hash_whatever_their_order(tmp_path):
+    shuffled = tmp_path / "dummy-seed2" / SAMPLES_2.name
+    shuffled.parent.mkdir()
+    shuffled.write_text("\n".join(reversed(SAMPLES_2.read_text().splitlines())) + "\n")  # doc order differs
+    (c,) = audit([str(SAMPLES_1), str(shuffled)]).comparisons
+    only_1, only_2 = _discordant(SAMPLES_1, SAMPLES_2)
+    assert (only_1, only_2) == (2, 4)
+    assert c.p == pytest.approx(binomtest(only_1, only_1 + only_2, 0.5).pvalue, abs=1e-12)
+    assert c.n == (16, 16) and "exact McNemar" in c.method
+    assert "named after its folder 'dummy-seed2'" in " ".join(audit([str(shuffled)]).tables[0].notes)
+
+
+def test_check_on_two_sample_files_reports_the_exact_mcnemar_p():
+    """Issue 12's done-when: a claimcheck run on lm-eval samples gives the exact McNemar test between two models."""
+    result = subprocess.run([sys.executable, "-m", "claimcheck", "check", str(SAMPLES_1), str(SAMPLES_2),
+                             "--output-format", "json", "--fail-on", "never"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert [i["format"] for i in report["inputs"]] == ["json", "json"]
+    scores = {s["id"]: s for s in report["scores"]}
+    (c,) = report["comparisons"]
+    assert [scores[i]["model"] for i in c["scores"]] == ["dummy-seed1", "dummy-seed2"]
+    assert [scores[i]["raw"] for i in c["scores"]] == ["4/16", "6/16"]
+    b, m = _discordant(SAMPLES_1, SAMPLES_2)[0], sum(_discordant(SAMPLES_1, SAMPLES_2))
+    assert c["p"] == pytest.approx(binomtest(b, m, 0.5).pvalue, abs=1e-6) and c["p"] == pytest.approx(0.6875)
+    assert c["method"].startswith("exact McNemar")
+
+
+def test_a_generation_task_pairs_by_its_exact_match():
+    _, (table,) = read_input(str(GEN_1), 0)
+    assert {r["metric"] for r in _rows(table)} == {"exact_match"} and {r["score"] for r in _rows(table)} == {"0.0"}
+
+
+def test_a_corpus_level_metric_is_named_not_dropped(tmp_path):
+    lines = [json.loads(ln) for ln in SAMPLES_1.read_text().splitlines()]
+    for d in lines:  # lm-eval writes corpus metrics (bleu) per item as [reference, prediction] pairs
+        d["metrics"], d["bleu"] = ["acc", "bleu"], [["10"], ["lol"]]
+    path = tmp_path / "dummy-seed1" / SAMPLES_1.name
+    path.parent.mkdir()
+    path.write_text("".join(json.dumps(d) + "\n" for d in lines))
+    (table,) = read_input(str(path), 0)[1]
+    assert any("'bleu' is not a number per item (line 1)" in n for n in table.notes)
+    for d in lines:
+        d["metrics"] = ["bleu"]
+    path.write_text("".join(json.dumps(d) + "\n" for d in lines))
+    with pytest.raises(InputError, match="no numeric per-item metric to pair \\(bleu\\)"):
+        read_input(str(path), 0)
+
+
+# --- inspect_ai -----------------------------------------------------------------------------------------------
+
+def test_inspect_log_scores_per_item_with_the_logs_own_accuracy_and_stderr_in_its_notes():
+    _, tables = read_input(str(ASTRA), 0)
+    (table,) = tables
+    rows = _rows(table)
+    assert len(rows) == 20 and rows[0] == {"item": "q00", "model": "mockllm/astra", "score": "0.0",
+                                           "benchmark": "arith", "metric": "accuracy"}
+    log = json.loads(ASTRA.read_text())
+    assert [r["item"] for r in rows] == log["eval"]["dataset"]["sample_ids"]
+    assert any("accuracy 0.7, stderr 0.10513149660756935 over 20 scored samples" in n for n in table.notes)
+    assert not any("not the log's" in n for n in table.notes)  # the items' mean is the log's accuracy
+
+
+def test_two_inspect_logs_pair_by_sample_id():
+    report = audit([str(ASTRA), str(FABLE)])
+    by_model = {s.model: s for s in report.scores}
+    assert (by_model["mockllm/astra"].value, by_model["mockllm/astra"].n) == (70.0, 20)
+    assert (by_model["mockllm/fable"].value, by_model["mockllm/fable"].n) == (75.0, 20)
+    (c,) = report.comparisons
+    # astra is wrong where a*b is a multiple of 7 (q00 q04 q07 q11 q14 q18), fable where a+b is a multiple of 4
+    # (q02 q06 q10 q14 q18): 4 items only fable solved, 3 only astra
+    assert "exact McNemar" in c.method and c.p == pytest.approx(binomtest(3, 7, 0.5).pvalue)
+
+
+def test_inspect_log_without_samples_gives_its_scores_with_n_and_stderr(tmp_path):
+    log = json.loads(ASTRA.read_text())
+    del log["samples"]  # a log written with --no-log-samples
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(log))
+    (table,) = read_input(str(path), 0)[1]
+    assert _rows(table) == [{"model": "mockllm/astra", "benchmark": "arith", "score": "0.7", "n": "20",
+                             "stderr": "0.10513149660756935", "shots": "", "metric": "accuracy", "version": ""}]
+
+
+def test_an_inspect_eval_archive_says_how_to_convert_it(tmp_path):
+    path = tmp_path / "run.eval"
+    path.write_bytes(b"PK\x03\x04 not really")
+    with pytest.raises(InputError, match="inspect log convert --to json"):
+        read_input(str(path), 0)
+
+
+# --- Hugging Face model card ----------------------------------------------------------------------------------
+
+def test_a_model_cards_model_index_is_read_beside_its_markdown_tables():
+    _, tables = read_input(str(CARD), 0)
+    card, printed = tables
+    assert card.header == ("model", "benchmark", "score", "metric", "subset", "shots", "notes")
+    assert _rows(card) == [
+        {"model": "Astra-7B", "benchmark": "GSM8K", "score": "71.3", "metric": "accuracy", "subset": "main/test",
+         "shots": "5", "notes": ""},
+        {"model": "Astra-7B", "benchmark": "AI2 Reasoning Challenge (25-Shot)", "score": "58.2",
+         "metric": "acc_norm", "subset": "ARC-Challenge/test", "shots": "25", "notes": ""},
+        {"model": "Astra-7B", "benchmark": "MMLU", "score": "0.612", "metric": "acc", "subset": "all/test",
+         "shots": "", "notes": ""},
+    ]
+    assert printed.header == ("Benchmark", "Astra-7B") and len(printed.rows) == 2
+
+
+def test_model_index_scores_take_n_from_the_registry():
+    report = audit([str(CARD)])
+    gsm8k = next(s for s in report.scores if s.label == "GSM8K" and s.input == 0 and s.table == 0)
+    assert gsm8k.benchmark == "gsm8k" and gsm8k.value == 71.3 and gsm8k.resolution.n_source == "registry"
+
+
+def test_a_card_whose_front_matter_is_not_yaml_is_one_error(tmp_path):
+    path = tmp_path / "README.md"
+    path.write_text("---\nmodel-index:\n  - name: [unclosed\n---\n\n| a | b |\n|---|---|\n| x | 1 |\n")
+    with pytest.raises(InputError, match="front matter is not valid YAML at line"):
+        read_input(str(path), 0)
+
+
+# --- malformed input: one line naming the file and the line, exit 2 ------------------------------------------
+
+def _malformed(tmp_path) -> dict[str, tuple[Path, str]]:
+    truncated = tmp_path / "results_truncated.json"
+    truncated.write_text(RESULTS_1.read_text()[:500])
+    no_results = tmp_path / "results_no_results.json"
+    document = json.loads(RESULTS_1.read_text())
+    del document["results"]
+    no_results.write_text(json.dumps(document, indent=2))
+    bad_line = tmp_path / "samples_arith_mc_2026-12-02T20-17-14.634924.jsonl"
+    lines = SAMPLES_1.read_text().splitlines()
+    bad_line.write_text("\n".join(lines[:2] + ["{not json"] + lines[3:]) + "\n")
+    cut = RESULTS_1.read_text()[:500].count("\n") + 1  # the line the file now ends on (23)
+    return {"truncated": (truncated, f"line {cut} is not valid JSON (Unterminated string"),
+            "no results": (no_results, "not a harness output claimcheck reads (top-level keys: 'group_subtasks'"),
+            "bad line": (bad_line, "line 3 is not valid JSON")}
+
+
+@pytest.mark.parametrize("case", ["truncated", "no results", "bad line"])
+def test_malformed_harness_output_is_one_line_and_exit_2(tmp_path, case):
+    path, message = _malformed(tmp_path)[case]
+    result = run_cli(str(path), "--format", "json")
+    assert result.exit_code == 2
+    lines = [ln for ln in result.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1 and str(path) in lines[0] and message in lines[0], lines
+    assert "Traceback" not in result.output
+
+
+def test_unknown_json_names_what_was_expected(tmp_path):
+    path = tmp_path / "other.json"
+    path.write_text('{"data": [1, 2, 3]}')
+    with pytest.raises(InputError, match="top-level keys: 'data'.*lm-evaluation-harness results file"):
+        read_input(str(path), 0)
+    lines = tmp_path / "other.jsonl"
+    lines.write_text('{"id": 1}\n{"id": 2}\n')
+    with pytest.raises(InputError, match="line 1 has no 'doc_id'"):
+        read_input(str(lines), 0)
+
+
+def test_samples_on_stdin_are_refused_for_naming_no_model():
+    with pytest.raises(InputError, match="names no model or task itself"):
+        read_input("-", 0, stdin=SAMPLES_1.read_bytes())
+
+
+def test_a_results_file_on_stdin_is_recognised_by_its_content():
+    info, (table,) = read_input("-", 0, stdin=RESULTS_1.read_bytes())
+    assert info.format == "json" and len(table.rows) == 2
