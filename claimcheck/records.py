@@ -64,6 +64,7 @@ class RawCell:
     lines: tuple[str, ...] = ()  # the printed text of each line when ``<br>`` breaks the cell
     part: int = 0  # which line of a ``<br>``-stacked row this cell is (1-based; 0: not stacked)
     marked: str = ""  # the text with bold on part of it written ``**…**`` ("72.1 / **90.0**"); "" if none
+    spanned: bool = False  # the text of a cell merged down from a row above (an HTML rowspan), repeated here
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,6 +41,8 @@ def _wide_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]:
         label = row[layout.label_col].text
         if i in layout.spacers:
             continue
+        if row[layout.label_col].spanned and i not in layout.sections:
+            label = ""  # a label merged down over this row (a rowspan): the row above's, as a spreadsheet copy leaves it
         if i in layout.sections:
             category = plain_heading(label)
             continue

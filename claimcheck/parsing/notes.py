@@ -64,7 +64,7 @@ _TABLE_CAPTION = re.compile(r"^\s*(?:\*\*|__)?(?:Table|Tab\.|表)\s*\d", re.I)
 _BRACKETED_MARK = re.compile(r"^\s*\(\s*\\?[*†‡§¶]+\s*\)")  # "(*) since the model …"
 
 #: A list item or a line set wholly in bold: in front of a table, its caption.
-_BULLET = re.compile(r"^\s*[-+•]\s+\S")  # "* " may be a note mark
+BULLET = re.compile(r"^\s*[-+•]\s+\S")  # "* " may be a note mark
 _BOLD_LINE = re.compile(r"^\s*(?:\*\*|__)[^*_]{1,120}(?:\*\*|__)\s*[:：]?\s*$")
 
 
@@ -72,6 +72,19 @@ def reads_as_note(text: str) -> bool:
     """Whether a paragraph printed after a table is that table's note (see above)."""
     return bool(NOTE_START.match(text) or _BRACKETED_MARK.match(text) or text.lstrip().startswith(">") or _TABLE_CAPTION.match(text)
                 or BACK_REFERENCE.search(text) or NOTE_WORDS.search(text))
+
+
+#: fewer words on a line under a table are a label ("Average"), not a note's sentence
+SENTENCE_WORDS = 4
+
+
+def is_footnote_line(text: str, start: re.Pattern[str] = NOTE_START) -> bool:
+    """Whether the one filled cell of a spreadsheet line under a table is a footnote: it starts as one (a
+    mark, "Note", or a reader's own ``start``), is a list item ("• Bold denotes …"), or is a sentence in
+    a legend's or a protocol's words ("All metrics are evaluated with an 8k output cap")."""
+    text = text.strip()
+    return bool(start.match(text) or BULLET.match(text)
+                or (len(text.split()) >= SENTENCE_WORDS and reads_as_note(text)))
 
 
 def speaks_forward(text: str) -> bool:
@@ -82,4 +95,4 @@ def speaks_forward(text: str) -> bool:
 def introduces(text: str) -> bool:
     """Whether text printed right before a table introduces it: a sentence ending in a colon or speaking of
     what is "below" or "following", a list item, or a line set in bold."""
-    return bool(FORWARD_REFERENCE.search(text) or _BULLET.match(text) or _BOLD_LINE.match(text))
+    return bool(FORWARD_REFERENCE.search(text) or BULLET.match(text) or _BOLD_LINE.match(text))

@@ -11,7 +11,7 @@ import io
 
 from claimcheck.errors import InputError
 from claimcheck.parsing.cells import looks_decimal_comma
-from claimcheck.parsing.notes import note_start
+from claimcheck.parsing.notes import is_footnote_line, note_start
 from claimcheck.records import RawCell, SourceTable
 
 _ENCODINGS = ("utf-8-sig", "gb18030")
@@ -118,6 +118,7 @@ def read_delimited(data: bytes, path: str, *, delimiter: str | None = None) -> t
     limits = current()
     if len(body) * width > limits.table_cells:
         raise limits.refuse("table_cells", "the table", f"{len(body):,} rows × {width:,} columns", path)
+    body, notes = split_trailing_notes(body)
     rows = []
     for number, record in body:
         if len(record) > width and not any(c.strip() for c in record[width:]):
@@ -127,7 +128,6 @@ def read_delimited(data: bytes, path: str, *, delimiter: str | None = None) -> t
                 f"ragged row: {len(record)} fields where the header has {width}", path=path, row=number
             )
         rows.append(tuple(RawCell(text=restore(c.strip()), row=number, col=j) for j, c in enumerate(record)))
-    rows, notes = split_trailing_notes(rows)
     if not rows:
         raise InputError("the table has a header but no data rows", path=path)
     decimal_comma = delimiter != "," and looks_decimal_comma([c.text for r in rows for c in r[1:]])
@@ -145,9 +145,10 @@ def restore(text: str) -> str:
 _NOTE_START = note_start(r"\\?\#")  # the shared footnote starts, and a "# …" comment line
 
 
-def split_trailing_notes(rows: list) -> tuple[list, tuple[str, ...]]:
-    """Footnotes pasted under a table ("* on the text-only subset") are notes, not data rows."""
+def split_trailing_notes(body: list[tuple[int, list[str]]]) -> tuple[list[tuple[int, list[str]]], tuple[str, ...]]:
+    """Footnotes pasted under a table ("* on the text-only subset"), one cell a line with the rest of
+    the line empty or absent, are notes, not data rows (nor ragged ones)."""
     notes: list[str] = []
-    while rows and _NOTE_START.match(rows[-1][0].text) and not any(c.text for c in rows[-1][1:]):
-        notes.insert(0, rows.pop()[0].text)
-    return rows, tuple(notes)
+    while body and body[-1][1] and is_footnote_line(body[-1][1][0], _NOTE_START) and not any(c.strip() for c in body[-1][1][1:]):
+        notes.insert(0, body.pop()[1][0].strip())
+    return body, tuple(notes)

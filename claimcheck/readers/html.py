@@ -41,6 +41,7 @@ class _Cell:
     span_all: bool = False  # one cell spanning the whole row (a section label)
     lines: tuple[str, ...] = ()  # the text of each line when <br> breaks the cell
     marked: str = ""  # the text with bold on part of it written **…**
+    below: bool = False  # a rowspan's copy in a row under the one that prints it
 
 
 def _collect(node: Tag, parts: list[str], markers: list[str], keep_sup: bool) -> None:
@@ -210,7 +211,7 @@ def table_grid(table: Tag, path: str = "", k: int = 1) -> list[list[_Cell]]:
             for dc in range(colspan):
                 row.append(info)
                 for dr in range(1, rowspan):
-                    pending[(r + dr, c + dc)] = info
+                    pending[(r + dr, c + dc)] = replace(info, below=True)
             c += colspan
         for col in sorted(col for (rr, col) in pending if rr == r):  # spans past the row's own cells
             row.extend([_Cell("", (), (), False)] * (col - len(row)))
@@ -427,7 +428,7 @@ def _read_table(table: Tag, k: int, path: str = "") -> SourceTable | None:
                     markers=() if cell.span_all and col else cell.markers,
                     emphasis=() if cell.span_all and col else cell.emphasis,
                     lines=() if cell.span_all and col else cell.lines,
-                    marked="" if cell.span_all and col else cell.marked)
+                    marked="" if cell.span_all and col else cell.marked, spanned=cell.below)
             for col, cell in enumerate(row)
         ))
     while rows and not any(c.text or c.markers for c in rows[-1]):

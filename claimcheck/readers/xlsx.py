@@ -17,7 +17,7 @@ import zlib
 from decimal import ROUND_HALF_UP, Decimal
 
 from claimcheck.errors import InputError
-from claimcheck.parsing.notes import NOTE_START
+from claimcheck.parsing.notes import NOTE_START, is_footnote_line
 from claimcheck.records import RawCell, SourceTable
 
 _BRACKETS = re.compile(r"\[\$([^\]-]*)[^\]]*\]|\[[^\]]*\]")
@@ -243,7 +243,7 @@ def _read_sheet(sheet, path: str) -> SourceTable | None:
     footer: list[str] = []
     while body:
         present = [cells[(body[-1], c)][0] for c in cols if (body[-1], c) in cells]
-        if len(present) != 1 or not _NOTE_START.match(present[0]):
+        if len(present) != 1 or not is_footnote_line(present[0]):
             break
         footer.insert(0, present[0])
         body.pop()

@@ -46,6 +46,15 @@ def test_spans_expand_into_every_covered_cell():
     assert [c.col for c in table.rows[1]] == [0, 1, 2, 3, 4]
 
 
+def test_a_rowspan_copy_is_marked_as_merged_from_the_row_above():
+    """The reader repeats a rowspan's text into the rows it covers and says which copies are repeats, so
+    the cutting stage reads them as a spreadsheet copy leaves them: the row above's label."""
+    table = only(PAGE)
+    assert [c.spanned for c in table.rows[1]] == [False] * 5
+    assert [c.spanned for c in table.rows[2]] == [True, False, False, False, False]
+    assert not any(c.spanned for row in table.rows[3:] for c in row)
+
+
 def test_row_numbers_count_header_rows_and_trailing_empty_rows_are_dropped():
     table = only(PAGE)
     assert [row[0].row for row in table.rows] == [3, 4, 5, 6]

@@ -62,6 +62,35 @@ def test_every_reader_classifies_a_footnote_line_alike(line):
     assert {name: read(line) for name, read in READERS.items()} == dict.fromkeys(READERS, expected)
 
 
+SHEET_NOTES = ["• Bold denotes global SOTA, and underlined denotes open-source SOTA.",
+               "- Data points marked with * are taken from the tech report",
+               "All metrics are evaluated with an 8k output token length.", "Evaluated with code tools.",
+               "• Qwen figures come from Alibaba"]
+SHEET_NOT_NOTES = ["Average", "Average score", "Evaluated with tools"]  # a label, however its words read
+
+
+@pytest.mark.parametrize("line", SHEET_NOTES + SHEET_NOT_NOTES)
+def test_spreadsheet_lines_under_a_table_are_notes_when_they_read_as_one(line):
+    """A line pasted under a spreadsheet's table, one cell filled: a list item or a legend's sentence is a
+    note, a short label is a row (in a CSV whose line has one field, a ragged one)."""
+    assert {"csv": _csv(line), "xlsx": _xlsx(line)} == dict.fromkeys(("csv", "xlsx"), line in SHEET_NOTES)
+
+
+def test_a_csv_footnote_line_of_one_field_is_a_note_and_a_short_one_a_ragged_row():
+    from claimcheck.errors import InputError
+
+    body = "Benchmark,A,B\nGPQA,1,2\n"
+    table, _, _ = read_delimited((body + "\"• Bold denotes the best\"\n* copied\n").encode(), "t.csv")
+    assert table.notes == ("• Bold denotes the best", "* copied") and len(table.rows) == 1
+    table, _, _ = read_delimited((body + "* MMLU (our run),3,4\n").encode(), "t.csv")  # a marked row with values
+    assert table.notes == () and table.rows[-1][0].text == "* MMLU (our run)"
+    with pytest.raises(InputError, match="ragged row") as err:
+        read_delimited((body + "Average\n").encode(), "t.csv")
+    assert err.value.row == 3
+    with pytest.raises(InputError, match="ragged row"):  # a note line above a data row is no trailing note
+        read_delimited((body + "* copied\nMMLU,3,4\n").encode(), "t.csv")
+
+
 def test_a_blank_line_above_the_header_and_a_file_of_only_a_bom(tmp_path):
     import pytest
 

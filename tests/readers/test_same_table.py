@@ -46,3 +46,38 @@ def test_the_labels_read_alike_are_the_printed_ones():
     assert [row[0].text for row in md.rows] == [
         "LiveCodeBench v6 (Aug 24 - May 25)", "SWE-bench Verified (Agentic Coding)", "Tau2 retail", "MultiPL-E"]
     assert [c.text for c in md.rows[1][1:4]] == ["Single Attempt (Acc)", "65.8", "72.7"]
+
+
+VENDOR = Path(__file__).parents[1] / "fixtures" / "vendor"
+
+
+def test_kimi_k2_as_published_html_and_as_csv_give_the_same_findings(tmp_path):
+    """Issue 8: the release table as its README prints it (an HTML table with rowspans, <sup> marks and
+    <ins> underlines, the legend in <sup> lines under it) and as the hand transcription in CSV with the
+    same footnotes pasted under it, one field a line, give the same scores and the same findings."""
+    import csv
+    import io
+
+    import yaml
+
+    from claimcheck.pipeline import audit
+
+    meta = yaml.safe_load((VENDOR / "moonshot_kimi-k2-instruct.meta.yaml").read_text(encoding="utf-8"))
+    notes = io.StringIO()
+    csv.writer(notes, lineterminator="\n").writerows([note] for note in meta["footnotes"])
+    table = tmp_path / "kimi.csv"
+    table.write_text((VENDOR / "moonshot_kimi-k2-instruct.csv").read_text(encoding="utf-8") + notes.getvalue(),
+                     encoding="utf-8")
+    html, sheet = audit([str(VENDOR / "moonshot_kimi-k2-instruct.readme.md")]), audit([str(table)])
+
+    def scores(report):  # a section row is one spanned cell in HTML, a row of empty cells in the CSV
+        return sorted((s.row, s.title, s.model, s.value, s.status) for s in report.scores if s.status != "skipped")
+
+    def findings(report):
+        where = {s.id: (s.row, s.model) for s in report.scores}
+        return sorted((f.code, f.severity, f.message, tuple(where[i] for i in f.scores)) for f in report.findings)
+
+    assert scores(html) == scores(sheet)
+    assert findings(html) == findings(sheet)
+    codes = {f.code for f in html.findings}
+    assert {"CC209", "CC306", "CC204"} <= codes and "CC409" not in codes  # the legend was read in both
