@@ -251,7 +251,8 @@ def _read_sheet(sheet, path: str) -> SourceTable | None:
         return None
     table_rows = tuple(
         tuple(
-            RawCell(text=cells.get((r, c), ("", ()))[0], row=r, col=j, emphasis=cells.get((r, c), ("", ()))[1])
+            RawCell(text=cells.get((r, c), ("", ()))[0], row=r, col=j, emphasis=cells.get((r, c), ("", ()))[1],
+                    spanned=(r, c) in cells and cells[(r, c)][2][0] < r)  # merged down from a row above
             for j, c in enumerate(cols)
         )
         for r in body

@@ -68,6 +68,9 @@ def test_cells_render_as_displayed(release):
 def test_merged_cells_repeat_their_value(release):
     (table,) = read_xlsx(release, "r.xlsx")
     assert [row[3].text for row in table.rows[1:3]] == ["same protocol", "same protocol"]
+    # the copy under the merge's first row says it is one, as an HTML rowspan's does
+    assert [row[3].spanned for row in table.rows[1:3]] == [False, True]
+    assert not any(c.spanned for row in table.rows for c in row[:3])
 
 
 def test_row_numbers_are_sheet_rows_and_fonts_are_emphasis(release):
@@ -149,3 +152,20 @@ def test_read_input_routes_xlsx_files(tmp_path):
     info, tables = read_input(str(path), 3)
     assert info.format == "xlsx" and [t.input for t in tables] == [3]
     assert tables[0].rows[0][1].text == "57.9%"
+
+
+def test_a_label_merged_over_two_rows_names_the_second_by_its_setup(tmp_path):
+    """A benchmark label merged down over two rows that differ in a metric column: the second row is the
+    first's benchmark under its own setup, as in a CSV copy that leaves its label empty."""
+    from claimcheck.pipeline import audit
+
+    wb = Workbook()
+    ws = wb.active
+    for row in (["Benchmark", "Metric", "Astra", "Fable"], ["TerminalBench", "In-house (Acc)", 30.0, 25.0],
+                [None, "Terminus (Acc)", 25.0, 20.0]):
+        ws.append(row)
+    ws.merge_cells("A2:A3")
+    path = tmp_path / "t.xlsx"
+    path.write_bytes(to_bytes(wb))
+    titles = {s.row: s.title for s in audit([str(path)]).scores}
+    assert titles == {2: "TerminalBench", 3: "TerminalBench · Terminus (Acc)"}
