@@ -4,7 +4,7 @@
     claimcheck https://vendor/blog/post        scrape the page's tables, then the same
     claimcheck a.csv b.csv -o review.pdf
     claimcheck table.csv --format json         the claimcheck.report/1 JSON on stdout
-    claimcheck registry list | show ID
+    claimcheck registry list | show ID | check FILE
     claimcheck rules [--explain CC302]
 
 Only click is imported at start-up; the pipeline, pandas, scipy and WeasyPrint
@@ -287,16 +287,26 @@ def scrape(sources, explain, benchmark, registries) -> None:
 
 @registry_group.command("list")
 @click.option("--registry", "registries", multiple=True, type=click.Path(exists=True, dir_okay=False), help="Extra catalogue YAML.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
+              help="text: one line per benchmark; json: every entry in full; csv: one row per item count "
+                   "(version, subset) with its evidence and sources.")
 def registry_list(registries, fmt) -> None:
     """List every benchmark: id, unit, name, verified item counts, standing."""
+    import csv
     import json
 
-    from claimcheck.registry.describe import entry_record, list_lines
+    from claimcheck.export import neutralise
+    from claimcheck.registry.describe import CSV_COLUMNS, csv_rows, entry_record, list_lines
 
     catalogue = _catalogue(registries)
     if fmt == "json":
         click.echo(json.dumps([entry_record(b) for b in catalogue], ensure_ascii=False, indent=2))
+        return
+    if fmt == "csv":
+        writer = csv.DictWriter(sys.stdout, fieldnames=CSV_COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        for b in catalogue:
+            writer.writerows({k: neutralise(v) for k, v in row.items()} for row in csv_rows(b))
         return
     click.echo(f"registry {catalogue.version}: {len(catalogue)} benchmarks")
     for line in list_lines(list(catalogue)):
@@ -327,6 +337,28 @@ def registry_show(benchmark, registries, fmt) -> None:
         click.echo(json.dumps(entry_record(entry), ensure_ascii=False, indent=2))
     else:
         click.echo("\n".join(show_lines(entry)))
+
+
+@registry_group.command("check")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+def registry_check(files) -> None:
+    """Validate catalogue files as --registry would read them: every problem, one line each (exit 2 if any)."""
+    from claimcheck.registry.catalogue import check_file, load_catalogue
+
+    shipped = load_catalogue()
+    failed = False
+    for path in files:
+        parsed, problems = check_file(path)
+        for line in problems:
+            _say(f"claimcheck: error: {line}")
+        if parsed is None:
+            failed = True
+            continue
+        overriding = sum(shipped.get(b.id) is not None for b in parsed.benchmarks)
+        click.echo(f"{path}: valid, {len(parsed.benchmarks)} benchmark{'s' * (len(parsed.benchmarks) != 1)} "
+                   f"({len(parsed.benchmarks) - overriding} new, {overriding} replacing shipped entries)"
+                   + (f", {len(parsed.remove)} removed" if parsed.remove else ""))
+    sys.exit(2 if failed else 0)
 
 
 def _catalogue(registries):

@@ -134,6 +134,85 @@ def test_registry_list_and_show():
     assert run_cli("registry", "show", "NoSuchBench").exit_code == 2
 
 
+def test_registry_list_as_csv_is_one_row_per_item_count(tmp_path):
+    import csv
+    import io
+
+    from claimcheck.registry.catalogue import load_catalogue
+
+    result = run_cli("registry", "list", "--format", "csv")
+    assert result.exit_code == 0
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    catalogue = load_catalogue()
+    counts = sum(max(1, sum(1 + len(v.subsets) for v in b.versions)) for b in catalogue)
+    assert len(rows) == counts and {r["id"] for r in rows} == {b.id for b in catalogue}
+    diamond = next(r for r in rows if r["id"] == "gpqa" and r["subset"] == "diamond")
+    assert (diamond["n"], diamond["used_for_intervals"]) == ("198", "yes") and diamond["n_sources"]
+    extended = next(r for r in rows if r["id"] == "gpqa" and r["subset"] == "extended")
+    assert extended["used_for_intervals"] == "no" and extended["evidence"] not in ("counted", "official", "mirror")
+
+    user = tmp_path / "user.yaml"  # text from a user's file that a spreadsheet would run opens as text
+    user.write_text('benchmarks:\n  - {id: evil, name: "=HYPERLINK(1)", family: knowledge, sources: ["@x"]}\n'
+                    '  - {id: uncounted, name: Uncounted, family: knowledge, sources: [x], versions: [{id: v1}]}\n',
+                    encoding="utf-8")
+    rows = list(csv.DictReader(io.StringIO(run_cli("registry", "list", "--format", "csv", "--registry", str(user)).stdout)))
+    evil = next(r for r in rows if r["id"] == "evil")
+    assert (evil["name"], evil["sources"], evil["version"], evil["n"]) == ("'=HYPERLINK(1)", "'@x", "", "")
+    uncounted = next(r for r in rows if r["id"] == "uncounted")
+    assert (uncounted["version"], uncounted["n"], uncounted["used_for_intervals"]) == ("v1", "", "no")
+
+
+REGISTRY_GOOD = """benchmarks:
+  - id: my-bench
+    name: My Bench
+    family: knowledge
+    sources: ["https://example.org/my-bench"]
+    versions:
+      - id: v1
+        n: {value: 120, evidence: counted, sources: ["my-org/my-bench data/test.jsonl, 120 lines"]}
+  - id: gpqa
+    name: GPQA
+    family: knowledge
+    sources: ["https://example.org/gpqa"]
+"""
+REGISTRY_BAD = """benchmarks:
+  - id: Bad_Id
+    name: Bad
+    family: knowledge
+    sources: ["x"]
+    versions:
+      - id: v1
+        n: {value: 0}
+  - id: other
+    name: Other
+    family: knowledge
+    unit: furlongs
+    sources: ["x"]
+"""
+
+
+def test_registry_check_says_every_problem_of_a_user_file(tmp_path):
+    good, bad, clash, broken = (tmp_path / f"{n}.yaml" for n in ("good", "bad", "clash", "broken"))
+    good.write_text(REGISTRY_GOOD, encoding="utf-8")
+    bad.write_text(REGISTRY_BAD, encoding="utf-8")
+    clash.write_text("benchmarks:\n  - {id: my-mmlu, name: MMLU, family: knowledge, sources: [x]}\n", encoding="utf-8")
+    broken.write_text("benchmarks: [\n", encoding="utf-8")
+    ok = run_cli("registry", "check", str(good))
+    assert ok.exit_code == 0 and "valid, 2 benchmarks (1 new, 1 replacing shipped entries)" in ok.stdout
+    failed = run_cli("registry", "check", str(bad))
+    lines = failed.stderr.splitlines()
+    assert failed.exit_code == 2 and len(lines) == 3  # each pydantic error of each entry, one line each
+    assert "entry 'Bad_Id', field id:" in lines[0] and "field versions.0.n.value: Input should be greater" in lines[1]
+    assert "entry 'other', field unit:" in lines[2]
+    listed = run_cli("registry", "list", "--registry", str(bad))  # reading it for use: the first problem, one line
+    assert listed.exit_code == 2 and "'Bad_Id', field id:" in listed.stderr and "'other'" not in listed.stderr
+    collided = run_cli("registry", "check", str(clash))
+    assert collided.exit_code == 2 and "collides with an alias of 'mmlu'" in collided.stderr
+    unreadable = run_cli("registry", "check", str(broken), str(good))  # each file is checked
+    assert unreadable.exit_code == 2 and "row 2: not valid YAML" in unreadable.stderr and "good.yaml: valid" in unreadable.stdout
+    assert run_cli("registry", "check", str(tmp_path / "none.yaml")).exit_code == 2
+
+
 def test_claims_file_is_judged(tmp_path):
     claims = tmp_path / "claims.txt"
     claims.write_text(

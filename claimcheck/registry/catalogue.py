@@ -68,17 +68,47 @@ def _read_yaml(path: Path) -> object:
 
 def describe_error(error: ValidationError, data: object, lists: tuple[str, ...] = ("benchmarks",)) -> str:
     """Turn the first pydantic error into 'entry <id>, field <path>: <msg>' (entries of the ``lists``)."""
-    first = error.errors()[0]
-    loc = list(first["loc"])
-    entry = ""
-    if len(loc) >= 2 and loc[0] in lists and isinstance(loc[1], int):
-        try:
-            entry = f"entry {data[loc[0]][loc[1]].get('id', '#' + str(loc[1] + 1))!r}, "  # type: ignore[index]
-        except (KeyError, IndexError, TypeError, AttributeError):
-            entry = f"entry #{loc[1] + 1}, "
-        loc = loc[2:]
-    where = ".".join(str(part) for part in loc) or "(top level)"
-    return f"{entry}field {where}: {first['msg']}"
+    return describe_errors(error, data, lists)[0]
+
+
+def describe_errors(error: ValidationError, data: object, lists: tuple[str, ...] = ("benchmarks",)) -> list[str]:
+    """Every pydantic error as 'entry <id>, field <path>: <msg>' (entries of the ``lists``), in file order."""
+    out = []
+    for problem in error.errors():
+        loc = list(problem["loc"])
+        entry = ""
+        if len(loc) >= 2 and loc[0] in lists and isinstance(loc[1], int):
+            try:
+                entry = f"entry {data[loc[0]][loc[1]].get('id', '#' + str(loc[1] + 1))!r}, "  # type: ignore[index]
+            except (KeyError, IndexError, TypeError, AttributeError):
+                entry = f"entry #{loc[1] + 1}, "
+            loc = loc[2:]
+        where = ".".join(str(part) for part in loc) or "(top level)"
+        out.append(f"{entry}field {where}: {problem['msg']}")
+    return out
+
+
+def check_file(path: str | Path) -> tuple[CatalogueFile | None, list[str]]:
+    """A user's catalogue file validated as ``--registry`` would read it: the file and no problem, or
+    every problem found (each pydantic error of each entry; then, for a valid file, what merging it over
+    the shipped catalogue refuses: an alias taken by another entry, a variant that is no entry)."""
+    path = Path(path)
+    try:
+        data = _read_yaml(path)
+    except RegistryError as exc:
+        return None, [exc.one_line()]
+    data = {} if data is None else data
+    if not isinstance(data, dict):
+        return None, [f"{path}: expected a mapping with a 'benchmarks' list"]
+    try:
+        parsed = CatalogueFile.model_validate(data)
+    except ValidationError as exc:
+        return None, [f"{path}: {line}" for line in describe_errors(exc, data)]
+    try:
+        load_catalogue([path])
+    except RegistryError as exc:
+        return None, [exc.one_line()]
+    return parsed, []
 
 
 def load_file(path: Path) -> CatalogueFile:

@@ -69,3 +69,28 @@ def show_lines(b: Benchmark) -> list[str]:
     if b.notes:
         out.append(f"  notes: {b.notes}")
     return out
+
+
+#: the columns of `claimcheck registry list --format csv`: one row per item count the catalogue holds
+#: (each version, and each subset of it), known or not
+CSV_COLUMNS = ("id", "name", "family", "suite", "unit", "metric", "direction", "chance", "version", "subset",
+               "n", "evidence", "used_for_intervals", "n_sources", "status", "aliases", "sources")
+
+
+def csv_rows(b: Benchmark) -> list[dict[str, str]]:
+    """One entry as spreadsheet rows: a row per version and per subset of it, with its count, the count's
+    evidence and sources, and the entry's standing (the states other than active, with who said so)."""
+    status = "; ".join(f"{s.state} ({s.who}{', ' + s.when if s.when else ''})" for s in b.status if s.state != "active")
+    common = {"id": b.id, "name": b.name, "family": b.family, "suite": b.suite_id, "unit": b.unit, "metric": b.metric,
+              "direction": b.direction, "chance": "" if b.chance is None else f"{b.chance:g}", "status": status,
+              "aliases": "; ".join(b.aliases), "sources": "; ".join(b.sources)}
+    rows = []
+    for v in b.versions or ():
+        for s, c in [(None, v.n), *((x, x.n) for x in v.subsets)]:
+            rows.append({**common, "version": v.id, "subset": s.id if s else "",
+                         "n": "" if c.value is None else str(c.value), "evidence": c.evidence or "",
+                         "used_for_intervals": "yes" if c.verified else "no", "n_sources": "; ".join(c.sources)})
+    if not rows:  # an entry with no version: one row, no count
+        rows.append({**common, "version": "", "subset": "", "n": "", "evidence": "", "used_for_intervals": "no",
+                     "n_sources": ""})
+    return rows
