@@ -44,9 +44,11 @@ class _Cell:
     below: bool = False  # a rowspan's copy in a row under the one that prints it
 
 
-def _collect(node: Tag, parts: list[str], markers: list[str], keep_sup: bool) -> None:
+def _collect(node: Tag, parts: list[str], markers: list[str], keep_sup: bool, sups: int = 0) -> None:
     """The text of ``node``'s children in document order, walked with a stack of its own: a cell nested
-    5,000 tags deep is read like any other, where recursion would exhaust Python's stack."""
+    5,000 tags deep is read like any other, where recursion would exhaust Python's stack.  ``sups`` counts
+    the ``<sup>`` elements around ``node``: past ``_SUP_DEPTH`` (a mark in a name set small, "<sup>Astra
+    <sup>*</sup></sup>", is two) a ``<sup>`` is read as plain text, so 3,000 nested ones recurse no deeper."""
     stack = [iter(node.children)]
     closing = [""]  # what each open element adds after its last child (a block element's space)
     while stack:
@@ -62,8 +64,8 @@ def _collect(node: Tag, parts: list[str], markers: list[str], keep_sup: bool) ->
             name = child.name.lower()
             if name == "br":
                 parts.append(" ")
-            elif name == "sup":
-                _collect_sup(child, parts, markers, keep_sup)
+            elif name == "sup" and sups < _SUP_DEPTH:
+                _collect_sup(child, parts, markers, keep_sup, sups + 1)
             elif name not in _SKIP_TAGS:
                 block = name in _BLOCK_TAGS
                 parts.append(" " if block else "")
@@ -71,10 +73,13 @@ def _collect(node: Tag, parts: list[str], markers: list[str], keep_sup: bool) ->
                 closing.append(" " if block else "")
 
 
-def _collect_sup(sup: Tag, parts: list[str], markers: list[str], keep_sup: bool) -> None:
+_SUP_DEPTH = 4  # <sup> read as marks or words this deep; deeper ones are text of the one around them
+
+
+def _collect_sup(sup: Tag, parts: list[str], markers: list[str], keep_sup: bool, sups: int) -> None:
     """A ``<sup>``: a mark becomes a marker (or, kept, printed: "1, 2" as "¹,²"); words stay text."""
     inner: list[str] = []
-    _collect(sup, inner, markers, keep_sup)
+    _collect(sup, inner, markers, keep_sup, sups)
     text = normalise("".join(inner))
     marks = sup_marks(text)
     if marks is None:

@@ -59,7 +59,7 @@ def _rows(index: Any, path: str):
         if not isinstance(entry, dict):
             raise InputError("an entry of the model card's 'model-index' is not a mapping", path=path)
         model = str(entry.get("name") or "")
-        for result in entry.get("results") or []:
+        for result in _listed(entry.get("results"), f"the 'results' of {model!r} in 'model-index'", path):
             if not isinstance(result, dict):
                 raise InputError(f"a result of {model!r} in 'model-index' is not a mapping", path=path)
             dataset = result.get("dataset") if isinstance(result.get("dataset"), dict) else {}
@@ -67,13 +67,22 @@ def _rows(index: Any, path: str):
             subset = "/".join(str(dataset[k]) for k in ("config", "split") if dataset.get(k) not in (None, ""))
             args = dataset.get("args") if isinstance(dataset.get("args"), dict) else {}
             shots = args.get("num_few_shot", args.get("num_fewshot", ""))
-            for metric in result.get("metrics") or []:
+            for metric in _listed(result.get("metrics"), f"the 'metrics' of {model!r} on {benchmark!r} in 'model-index'", path):
                 if not isinstance(metric, dict):
                     raise InputError(f"a metric of {model!r} on {benchmark!r} in 'model-index' is not a mapping",
                                      path=path)
                 name = str(metric.get("type") or metric.get("name") or "")
                 verified = "verified" if metric.get("verified") is True else ""
                 yield (model, benchmark, _text(metric.get("value")), name, subset, _text(shots), verified)
+
+
+def _listed(value: Any, what: str, path: str) -> list:
+    """A list the model-index schema asks for (absent: none); anything else is the card's error."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise InputError(f"{what} is not a list (the Hub's model-index schema)", path=path)
+    return value
 
 
 def _text(value: Any) -> str:

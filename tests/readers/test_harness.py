@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -195,6 +196,18 @@ def test_a_card_whose_front_matter_is_not_yaml_is_one_error(tmp_path):
     path = tmp_path / "README.md"
     path.write_text("---\nmodel-index:\n  - name: [unclosed\n---\n\n| a | b |\n|---|---|\n| x | 1 |\n")
     with pytest.raises(InputError, match="front matter is not valid YAML at line"):
+        read_input(str(path), 0)
+
+
+@pytest.mark.parametrize("index, what", [
+    ("  - name: x\n    results: 5\n", "the 'results' of 'x' in 'model-index' is not a list"),
+    ("  - name: x\n    results:\n      - dataset: {name: GSM8K}\n        metrics: {type: acc, value: 1}\n",
+     "the 'metrics' of 'x' on 'GSM8K' in 'model-index' is not a list"),
+])
+def test_a_model_index_not_shaped_as_the_hub_s_schema_is_one_error(tmp_path, index, what):
+    path = tmp_path / "README.md"
+    path.write_text(f"---\nmodel-index:\n{index}---\n\n| a | b |\n|---|---|\n| x | 1 |\n")
+    with pytest.raises(InputError, match=re.escape(what)):
         read_input(str(path), 0)
 
 

@@ -159,6 +159,17 @@ def test_a_cell_nested_five_thousand_tags_deep_is_read_without_recursion():
     assert texts(block)[0][0] == "x y z"  # a block element still reads as a word break
 
 
+def test_three_thousand_nested_sups_are_read_without_recursion():
+    """Found by a hostile sweep: each <sup> recursed into the next, and 3,000 nested ones in a header raised
+    RecursionError (exit 3).  Past a few levels a <sup> is text of the one around it; two levels still
+    give a mark ("<sup>Astra<sup>*</sup></sup>")."""
+    deep = "<sup>" * 3000 + "x" + "</sup>" * 3000
+    table = only(f"<table><tr><th>Benchmark</th><th>A{deep}</th></tr><tr><td>GPQA</td><td>57.9</td></tr></table>")
+    assert table.header == ("Benchmark", "Ax") and texts(table) == [["GPQA", "57.9"]]
+    marked = only("<table><tr><th>B</th><th><sup>Astra<sup>*</sup></sup></th></tr><tr><td>G</td><td>1</td></tr></table>")
+    assert marked.header == ("B", "Astra*")
+
+
 def test_rows_inside_a_stray_wrapper_are_the_table_s_own():
     """Review: lxml keeps <form>/<div> between <table> and <tr>; those rows are still the table's."""
     table = only("<table><form><tr><th>Benchmark</th><th>A</th></tr><tr><td>GPQA</td><td>57.9</td></tr></form></table>")
