@@ -83,16 +83,24 @@ def linked_conflicts(context: CheckContext) -> Iterator[tuple[str, int, list[tup
     by_table: dict[int, dict[tuple, list[Score]]] = {}
     for x in scores:
         by_table.setdefault(x.table, {}).setdefault(identity(x), []).append(x)
+    cell_setups: dict[tuple[int, tuple], list[tuple[Score, tuple]]] = {}  # each detailed cell's setup, found once
+
+    def setups_of(b: int, key: tuple) -> list[tuple[Score, tuple]]:
+        if (b, key) not in cell_setups:
+            cells = by_table[b][key]
+            cell_setups[(b, key)] = [(t, _setup(t, cells)) for t in cells]
+        return cell_setups[(b, key)]
+
     for a, summary in by_table.items():
         for b, detailed in by_table.items():
-            if a == b:
-                continue
+            if a == b or len(summary.keys() & detailed.keys()) < LINK_MIN_EQUAL + 1:
+                continue  # a setup pairs one cell per shared model and benchmark: too few for the equal ones and a conflict
             setups: dict[tuple, list[tuple[Score, Score]]] = {}
             for key, ours in summary.items():
                 if len(ours) != 1 or key not in detailed:
                     continue
-                for t in detailed[key]:  # one pair per setup of the detailed table
-                    setups.setdefault(_setup(t, detailed[key]), []).append((ours[0], t))
+                for t, setup in setups_of(b, key):  # one pair per setup of the detailed table
+                    setups.setdefault(setup, []).append((ours[0], t))
             for setup, pairs in setups.items():
                 if len({s.id for s, _ in pairs}) != len(pairs):
                     continue  # the setup does not pin one cell per model and benchmark
