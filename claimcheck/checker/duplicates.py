@@ -31,8 +31,14 @@ def conflicting_values(context: CheckContext) -> Iterator[list[Score]]:
         if is_benchmark_row(s) and s.value is not None:
             groups.setdefault(protocol_key(s), []).append(s)
     for scores in groups.values():
-        pairs = [(a, b) for i, a in enumerate(scores) for b in scores[i + 1:]
-                 if same_number(a, b) is False and same_line(context, a, b)]
+        # cells printing one value at one precision agree with each other: only cells of two printings
+        # can conflict, so a row printed 1,000 times over is not a million comparisons
+        printings: dict[tuple, list[Score]] = {}
+        for x in scores:
+            printings.setdefault((x.value, x.unit, x.scale, x.proportion, half_unit(x)), []).append(x)
+        kinds = list(printings.values())
+        pairs = [(a, b) for i, one in enumerate(kinds) for other in kinds[i + 1:]
+                 if same_number(one[0], other[0]) is False for a in one for b in other if same_line(context, a, b)]
         if pairs:
             ids = {s.id for pair in pairs for s in pair}
             yield [s for s in scores if s.id in ids]
