@@ -437,10 +437,66 @@ def _lead(lines: list[str], i: int) -> str:
     return text[:_MAX_LEAD]
 
 
+def hide_comments(lines: list[str]) -> list[str]:
+    """The lines with every HTML comment (``<!-- … -->``) blanked out, as GitHub hides them: a table
+    commented out of a README is not printed.  Comments inside a fenced code block are the code's text;
+    a comment never closed runs to the end of the document (CommonMark).  One pass, no regular expression
+    over the text, so a page of unclosed ``<!--`` takes linear time; the lines keep their numbers."""
+    out: list[str] = []
+    fence: str | None = None
+    hidden = False
+    for line in lines:
+        if not hidden and (m := _FENCE.match(line)):
+            marker = m.group(1)[0] * 3
+            fence = None if fence and marker == fence else (fence or marker)
+        if fence:
+            out.append(line)
+            continue
+        kept, pos = [], 0
+        while pos <= len(line):
+            if hidden:
+                end = line.find("-->", pos)
+                if end < 0:
+                    break
+                hidden, pos = False, end + 3
+            else:
+                start = line.find("<!--", pos)
+                if start < 0:
+                    kept.append(line[pos:])
+                    break
+                kept.append(line[pos:start])
+                hidden, pos = True, start + 4
+        out.append("".join(kept))
+    return out
+
+
+_QUOTE = re.compile(r"^\s{0,3}>\s?")
+
+
+def unquote_tables(lines: list[str]) -> list[str]:
+    """The lines with each blockquote that holds a pipe table ("> | A | B |" over "> |---|---|") read
+    out of its quote, as GitHub renders the table inside it; other blockquotes (a legend set as a quote)
+    stay as they are."""
+    out = list(lines)
+    i = 0
+    while i < len(lines):
+        if not _QUOTE.match(lines[i]):
+            i += 1
+            continue
+        end = i
+        while end < len(lines) and _QUOTE.match(lines[end]):
+            end += 1
+        inner = [_QUOTE.sub("", line, count=1) for line in lines[i:end]]
+        if any(_has_pipe(a) and _is_delimiter(b, len(split_row(a))) for a, b in zip(inner, inner[1:])):
+            out[i:end] = inner
+        i = end
+    return out
+
+
 def read_markdown(text: str, path: str) -> list[SourceTable]:
     """Every pipe table in a Markdown document with at least two columns and one data row, and every
     HTML table embedded in it (named by the Markdown heading above it, with the notes below it)."""
-    lines = text.splitlines()
+    lines = unquote_tables(hide_comments(text.splitlines()))
     found: list[tuple[str | None, tuple[str, ...], list[tuple[RawCell, ...]], list[str], str, tuple[str, ...],
                       tuple[str, ...], tuple[str, ...]]] = []
     heading: str | None = None

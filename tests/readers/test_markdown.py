@@ -82,6 +82,29 @@ def test_fenced_code_is_not_a_table():
     assert all("not" not in t.header for t in tables)
 
 
+def test_a_table_commented_out_is_not_printed_and_is_not_read():
+    """GitHub hides HTML comments: a README's old table left in a comment is not on the page."""
+    table = "| Benchmark | A | B |\n|---|---|---|\n| GPQA | {} | 2.0 |\n"
+    doc = ("<!--\n" + table.format("1.0") + "-->\n\n" + table.format("57.9")
+           + "<!-- an unclosed comment hides the rest of the page\n" + table.format("9.9"))
+    (only,) = read_markdown(doc, "t.md")
+    assert [c.text for c in only.rows[0]] == ["GPQA", "57.9", "2.0"] and only.rows[0][0].row == 9
+    inline = read_markdown("| Benchmark | A <!-- was B --> |\n|---|---|\n| GPQA | 1.0 |\n", "t.md")[0]
+    assert inline.header == ("Benchmark", "A")
+    fenced = "```html\n<!-- a comment in code is the code's text\n```\n\n" + table.format("3.0")
+    assert [c.text for c in read_markdown(fenced, "t.md")[0].rows[0]] == ["GPQA", "3.0", "2.0"]
+    code_hidden = "<!--\n```\nold code\n-->\n\n" + table.format("4.0")  # a fence inside a comment opens nothing
+    assert [c.text for c in read_markdown(code_hidden, "t.md")[0].rows[0]] == ["GPQA", "4.0", "2.0"]
+
+
+def test_a_table_inside_a_blockquote_is_read_as_github_renders_it():
+    doc = "> | Benchmark | A | B |\n> |:-:|--:|:--|\n> | GPQA | 57.9 | 55.1 |\n>| MMLU | 80.1 | 79.9 |\n"
+    (table,) = read_markdown(doc, "t.md")
+    assert table.header == ("Benchmark", "A", "B") and [r[0].text for r in table.rows] == ["GPQA", "MMLU"]
+    legend = "| Benchmark | A |\n|---|---|\n| GPQA | 57.9 |\n\n> * copied from the tech report\n"
+    assert read_markdown(legend, "t.md")[0].notes == ("* copied from the tech report",)
+
+
 def test_single_table_is_named_by_path_or_heading():
     doc = "| a | b |\n|---|---|\n| x | 1 |\n"
     assert read_markdown(doc, "one.md")[0].name == "one.md"
