@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import re
 
-from claimcheck.parsing.roles import is_difference
+from claimcheck.parsing.roles import is_difference, is_mean_of_models
 from claimcheck.records import PROPORTION_UNITS, Observation, Resolution, Score, unit_scale
 from claimcheck.registry.resolver import with_n
 
@@ -53,6 +53,9 @@ def measure(
     if is_difference(obs.model) and cell.status != "missing":  # a column "Difference between A and B"
         return Score(**base, resolution=res, unit="unknown", status="skipped", value=cell.value,
                      reason=f"a difference between two setups ({obs.model.strip()!r}), not a score of its own")
+    if is_mean_of_models(obs.model) and cell.status != "missing":  # an "Average" row of a models-as-rows table
+        return Score(**base, resolution=res, unit="unknown", status="skipped", value=cell.value,
+                     reason=f"a summary of the table's models ({obs.model.strip()!r}), not a model's score")
     if cell.status == "missing":
         shown = cell.raw.strip() or "empty"
         return Score(**base, resolution=res, unit=res.unit, status="missing",

@@ -78,6 +78,17 @@ def is_difference(label: str) -> bool:
     return _DIFFERENCE.match(label.strip(" *_`")) is not None
 
 
+#: a "model" that is the mean of the table's models: an "Average" row under models as rows, or column beside them
+_MEAN_OF_MODELS = re.compile(r"^[\W_]*(?:average|avg\.?|mean|median|平均(?:值|分)?|均值|中位数)"
+                             r"(?:\s+(?:of|over|across)\s+[^()]{1,60}|\s*[(（][^()（）]{1,60}[)）])?[\W_]*$", re.I)
+
+
+def is_mean_of_models(name: str) -> bool:
+    """Whether a model's name says it is a summary of the table's models ("Average", "Mean (open
+    models)"): its cells are no model's scores, and no model is ranked against them."""
+    return _MEAN_OF_MODELS.match(name.strip()) is not None
+
+
 def describes_model(label: str) -> bool:
     """Whether a line or column label names an attribute of the model (its size, architecture, context,
     memory, speed, data) rather than a benchmark score."""

@@ -645,3 +645,33 @@ def test_a_line_naming_a_two_word_part_under_its_caption_resolves(tmp_path):
     """"half book" under MTOB: each word belongs to a registered part's name, so none makes it another task."""
     report = _audit_md(tmp_path, "### MTOB (eng→kalam, chrF)\n\n| Setting | A | B |\n|---|---|---|\n| half book | 40.1 | 35.2 |\n")
     assert {s.benchmark for s in report.scores} == {"mtob"}
+
+
+@pytest.mark.parametrize("name, summary", [
+    ("Average", True), ("*Average*", True), ("Avg.", True), ("Mean", True), ("Median", True), ("平均", True),
+    ("Average (open-source)", True), ("Avg. of 7B models", True), ("Mean over all models", True),
+    ("Mean Teacher", False), ("Averaged-7B", False), ("MeanFlow-7B", False), ("Average Joe 7B", False),
+    ("Nova-7B", False), ("Overall", False),
+])
+def test_a_model_named_as_a_mean_of_the_models_is_a_summary(name, summary):
+    from claimcheck.parsing.roles import is_mean_of_models
+
+    assert is_mean_of_models(name) is summary
+
+
+def test_an_average_row_under_models_as_rows_is_no_model(tmp_path):
+    """Found trying tables as a new user would: "*Average*" under models as rows was ranked as a model
+    ("Rival-8B and Average could rank first too") and its 56.5 tested as k/198."""
+    from claimcheck.pipeline import audit
+
+    path = tmp_path / "t.md"
+    path.write_text("| Model | GPQA Diamond | MMLU |\n|---|---|---|\n| Nova-7B | 57.6 | 80.1 |\n"
+                    "| Rival-8B | 55.1 | 79.9 |\n| *Average* | 56.35 | 80.0 |\n", encoding="utf-8")
+    report = audit([str(path)])
+    average = [s for s in report.scores if s.model == "Average"]
+    assert len(average) == 2 and all(s.status == "skipped" and "summary of the table's models" in s.reason
+                                     for s in average)
+    ids = {s.id for s in average}
+    assert not any(ids & set(c.scores) for c in report.comparisons)
+    assert not any(ids & set(f.scores) for f in report.findings)
+    assert report.account.skipped == 2
