@@ -15,7 +15,8 @@ def test_the_defaults_and_their_names():
     assert (limits.input_bytes, limits.download_bytes, limits.table_cells) == (64 * 2 ** 20, 32 * 2 ** 20, 250_000)
     assert current() == limits
     assert set(Limits.NAMES.values()) == {"input-bytes", "download-bytes", "fetch-seconds", "table-cells",
-                                          "xlsx-cells", "xlsx-bytes"}
+                                          "xlsx-cells", "xlsx-bytes", "tables"}
+    assert limits.tables == 1_000
 
 
 def test_parse_reads_names_as_on_the_command_line():
@@ -93,6 +94,20 @@ def test_span_amplification_in_html_is_refused_before_it_is_built(tmp_path):
     with pytest.raises(InputError, match="501 rows × 601 columns"):
         audit([str(wide)])
     assert audit([str(wide)], Options(limits=Limits(table_cells=400_000))).scores == ()  # raised: read (no values)
+
+
+def test_a_page_of_more_tables_than_the_limit_is_refused(tmp_path):
+    """A hostile sweep: 5,000 one-row tables in one Markdown page ran past 60 s (every table is set
+    beside every other); past the tables limit the page is one refusal, and the limit can be raised."""
+    from tests.conftest import run_cli
+
+    path = tmp_path / "many.md"
+    path.write_text("".join(f"\n| B | A{i} | C |\n|---|---|---|\n| MMLU | 50.{i} | 40 |\n" for i in range(3)),
+                    encoding="utf-8")
+    refused = run_cli(str(path), "--no-pdf", "--limit", "tables=2")
+    assert refused.exit_code == 2 and refused.stderr.count("\n") == 1
+    assert "the input (3 tables) exceeds the tables limit of 2 (raise it with --limit tables=N)" in refused.stderr
+    assert run_cli(str(path), "--no-pdf", "--limit", "tables=3", "--fail-on", "never").exit_code == 0
 
 
 def test_a_markdown_table_past_the_cell_limit_is_refused(tmp_path):

@@ -182,6 +182,10 @@ def read_input(
         tables, encoding, delimiter = _parse(data, fmt, source)
     if not tables:
         raise InputError("found no table in this input", path=source)
+    from claimcheck.limits import current
+
+    if len(tables) > current().tables:
+        raise current().refuse("tables", "the input", f"{len(tables):,} tables", source)
     name = "<stdin>" if source == "-" else source
     info = InputFile(
         index=index, path=name, sha256=hashlib.sha256(data).hexdigest(),
