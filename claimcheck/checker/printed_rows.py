@@ -28,16 +28,26 @@ def find_source_rows(scores: Sequence[Score], tables: Sequence[SourceTable]) -> 
     """The printed source row of every score that has one: score id -> its cells.
 
     Found by row number and checked against the cell's printed text and label, so a table
-    whose rows were renumbered (an exported claims file read back) still finds its own row.
+    whose rows were renumbered (an exported claims file read back) still finds its own row: among
+    the rows printing the cell's text in its column (an index built once per table that needs it, so
+    200,000 rows of per-item results, whose scores no row prints, are not searched once per score).
     """
     numbered = [{r[0].row: r for r in table.rows if r} for table in tables]
+    by_text: dict[int, dict[tuple[int, str], list[tuple[RawCell, ...]]]] = {}
     found: dict[str, tuple[RawCell, ...]] = {}
     for s in scores:
         if s.table >= len(tables):
             continue
         row = numbered[s.table].get(s.row)
         if row is None or not _own_row(s, row):
-            row = next((r for r in tables[s.table].rows if _own_row(s, r)), None)
+            if s.table not in by_text:
+                index: dict[tuple[int, str], list[tuple[RawCell, ...]]] = {}
+                for r in tables[s.table].rows:
+                    for c in r:
+                        index.setdefault((c.col, c.text.strip()), []).append(r)
+                by_text[s.table] = index
+            candidates = by_text[s.table].get((s.col, s.cell.raw.strip()), ())
+            row = next((r for r in candidates if _own_row(s, r)), None)
         if row is not None:
             found[s.id] = row
     return found

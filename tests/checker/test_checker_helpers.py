@@ -165,6 +165,22 @@ def test_each_score_finds_its_printed_row(tmp_path):
     assert list(rows_where(context, lambda x: x.model == "A")) == [cell(context, "A", 2).group, s.group]
 
 
+def test_a_renumbered_row_is_found_by_its_text_and_an_item_score_has_no_row(tmp_path):
+    from dataclasses import replace
+
+    from claimcheck.checker.printed_rows import find_source_rows
+
+    context = context_of(tmp_path, TWICE)
+    s = cell(context, "A", 3)
+    moved = replace(s, row=99)  # an exported claims file read back numbers its rows anew
+    assert [c.text for c in find_source_rows([moved], context.tables)[s.id]] == ["GPQA Diamond", "68.4%", "60.0%"]
+    gone = replace(s, row=99, cell=replace(s.cell, raw="68.5%"))
+    assert find_source_rows([gone], context.tables) == {}
+    items = context_of(tmp_path, "item,model,score,benchmark\nq1,A,1,GPQA Diamond\nq2,A,0,GPQA Diamond\n"
+                                 "q1,B,1,GPQA Diamond\nq2,B,1,GPQA Diamond\n")
+    assert all(x.items is not None for x in items.scores) and source_rows(items) == {}
+
+
 def test_conflicting_values_are_the_pairs_outside_rounding(tmp_path):
     context = context_of(tmp_path, TWICE)
     (involved,) = conflicting_values(context)
