@@ -227,6 +227,43 @@ def test_an_eval_archive_past_the_archive_bytes_limit_is_refused_before_unzippin
         assert read_input(str(ASTRA_EVAL), 0)[1]  # the archive unzips to about 140 kB
 
 
+def test_an_eval_archives_samples_follow_the_dataset_order_not_the_entries(tmp_path):
+    def reorder(name, data):
+        if name != "header.json":
+            return data
+        header = json.loads(data)
+        header["eval"]["dataset"]["sample_ids"].reverse()
+        return json.dumps(header)
+
+    (table,) = read_input(str(_rewritten(ASTRA_EVAL, tmp_path / "reversed.eval", reorder)), 0)[1]
+    assert [r["item"] for r in _rows(table)] == [f"q{k:02d}" for k in range(19, -1, -1)]
+
+
+def test_the_archive_bytes_limit_is_the_archives_declared_unzipped_size(tmp_path):
+    import zipfile
+
+    from claimcheck.limits import Limits, applied
+
+    size = sum(i.file_size for i in zipfile.ZipFile(ASTRA_EVAL).infolist())
+    with applied(Limits(archive_bytes=size)):
+        assert read_input(str(ASTRA_EVAL), 0)[1]
+    with applied(Limits(archive_bytes=size - 1)), pytest.raises(InputError, match=f"{size:,} bytes unzipped"):
+        read_input(str(ASTRA_EVAL), 0)
+
+
+def test_an_entry_is_never_unzipped_past_the_size_it_declares(tmp_path):
+    """A Zstandard entry whose central directory says 100 bytes: one byte more is read, and it is refused."""
+    data = bytearray(ASTRA_EVAL.read_bytes())
+    name = b"samples/q03_epoch_1.json"
+    start = data.rfind(b"PK\x01\x02", 0, data.rfind(name))  # its central directory record
+    assert data[start + 46:start + 46 + len(name)] == name
+    data[start + 24:start + 28] = (100).to_bytes(4, "little")  # uncompressed size
+    path = tmp_path / "lying.eval"
+    path.write_bytes(bytes(data))
+    with pytest.raises(InputError, match="samples/q03_epoch_1.json .*damaged \\(it unzips to 101 bytes, not the 100"):
+        read_input(str(path), 0)
+
+
 def test_without_zstandard_an_archive_says_how_to_read_it(monkeypatch):
     import zipfile
 
