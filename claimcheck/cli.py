@@ -114,7 +114,7 @@ def _default_pdf(source: str) -> Path:
 @click.option("-q", "--quiet", is_flag=True, help="Only the summary counts and conclusions.")
 @click.option("--limit", "limit_pairs", multiple=True, metavar="NAME=N",
               help="Raise (or lower) one of the limits on what is read: input-bytes, download-bytes, fetch-seconds, "
-                   "table-cells, xlsx-cells, xlsx-bytes, tables (defaults in the README).")
+                   "table-cells, xlsx-cells, xlsx-bytes, archive-bytes, tables (defaults in the README).")
 @click.pass_context
 def check(ctx, sources, output, fmt, color, no_pdf, assume_n, benchmark, registries, select, extend_select, ignore,
           fail_on, alpha, power, ci_method, claims_files, subject, as_of, reference_files, no_bundled_references, export_claims, config_path,

@@ -30,12 +30,14 @@ class Limits:
     table_cells: int = 250_000  # one table's cells after colspan and rowspan are spread out
     xlsx_cells: int = 2_000_000  # the positions a worksheet spans, and its merged ranges cover, before any is read
     xlsx_bytes: int = 256 * 2 ** 20  # a workbook's parts once unzipped (a 1 GiB shared string stops here)
+    archive_bytes: int = 256 * 2 ** 20  # an inspect_ai .eval log's entries once unzipped (a zip bomb stops here)
     tables: int = 1_000  # the tables of one input (a page of 5,000 one-row tables stops here: every table is
     #                      set beside every other one, for reprints and conflicts)
 
     #: what each limit is said as in a refusal and on the command line
     NAMES = {"input_bytes": "input-bytes", "download_bytes": "download-bytes", "fetch_seconds": "fetch-seconds",
-             "table_cells": "table-cells", "xlsx_cells": "xlsx-cells", "xlsx_bytes": "xlsx-bytes", "tables": "tables"}
+             "table_cells": "table-cells", "xlsx_cells": "xlsx-cells", "xlsx_bytes": "xlsx-bytes",
+             "archive_bytes": "archive-bytes", "tables": "tables"}
 
     def refuse(self, field: str, what: str, met: str, path: str | None = None) -> InputError:
         """The one-line refusal for ``field``: what met it and by how much, the limit, how to raise it

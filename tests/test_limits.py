@@ -15,7 +15,7 @@ def test_the_defaults_and_their_names():
     assert (limits.input_bytes, limits.download_bytes, limits.table_cells) == (64 * 2 ** 20, 32 * 2 ** 20, 250_000)
     assert current() == limits
     assert set(Limits.NAMES.values()) == {"input-bytes", "download-bytes", "fetch-seconds", "table-cells",
-                                          "xlsx-cells", "xlsx-bytes", "tables"}
+                                          "xlsx-cells", "xlsx-bytes", "archive-bytes", "tables"}
     assert limits.tables == 1_000
 
 

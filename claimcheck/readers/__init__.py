@@ -71,7 +71,7 @@ def is_url(source: str) -> bool:
 def sniff_format(data: bytes) -> str:
     """Guess the format of bytes with no telling file name (stdin)."""
     if data.startswith(b"PK\x03\x04"):
-        return "xlsx"
+        return "eval" if _is_eval_archive(data) else "xlsx"
     head = data[:4096].lstrip().lower()
     if head.startswith((b"{", b"[{")):  # an eval harness's JSON or JSON lines (no table starts with a brace)
         return "json"
@@ -82,6 +82,12 @@ def sniff_format(data: bytes) -> str:
         if b"|" in first and b"-" in second and set(second) <= set(b"|-: "):
             return "md"
     return "csv"
+
+
+def _is_eval_archive(data: bytes) -> bool:
+    from claimcheck.readers.inspect_archive import is_eval_archive
+
+    return is_eval_archive(data)
 
 
 def _load(source: str, stdin: bytes | None) -> tuple[bytes, str]:
@@ -108,7 +114,7 @@ def _load(source: str, stdin: bytes | None) -> tuple[bytes, str]:
     except OSError as exc:
         raise InputError(f"cannot read the file: {exc.strerror}", path=source) from None
     fmt = _FORMATS.get(path.suffix.lower()) or sniff_format(data)
-    return data, fmt
+    return data, "eval" if fmt == "xlsx" and _is_eval_archive(data) else fmt  # a zip is known by what it holds
 
 
 def _parse(data: bytes, fmt: str, source: str) -> tuple[list[SourceTable], str | None, str | None]:
@@ -117,14 +123,14 @@ def _parse(data: bytes, fmt: str, source: str) -> tuple[list[SourceTable], str |
 
         table, encoding, delimiter = read_delimited(data, source, delimiter="\t" if fmt == "tsv" else None)
         return [table], encoding, delimiter
+    if fmt == "eval":
+        from claimcheck.readers.inspect_archive import read_eval_archive
+
+        return read_eval_archive(data, source), None, None
     if fmt == "xlsx":
         from claimcheck.readers.xlsx import read_xlsx
 
         return read_xlsx(data, source), None, None
-    if fmt == "eval":
-        from claimcheck.readers.harness import refuse_eval_archive
-
-        return refuse_eval_archive(source), None, None
     from claimcheck.readers.delimited import decode
 
     text, encoding = decode(data, source)

@@ -19,8 +19,9 @@ The files are recognised by their content, not their names:
 - lm-evaluation-harness ``results_*.json``: an object with ``results`` and ``n-samples``,
   ``configs`` or ``versions``;
 - lm-evaluation-harness ``samples_<task>_*.jsonl``: JSON lines with ``doc_id`` (and ``doc_hash``);
-- inspect_ai logs in the JSON format: an object with ``eval`` and ``results`` or ``samples``
-  (the binary ``.eval`` format is refused with the command that converts it).
+- inspect_ai logs in the JSON format: an object with ``eval`` and ``results`` or ``samples`` (the
+  ``.eval`` format, a zip archive of the same records, is put back together by
+  :mod:`claimcheck.readers.inspect_archive` and read here too).
 """
 
 from __future__ import annotations
@@ -62,12 +63,6 @@ def read_harness(text: str, path: str) -> list[SourceTable]:
         raise InputError(f"line {number} has no 'doc_id' (keys: {_keys(first)}): expected {_EXPECTED}", path=path)
     found = f"top-level keys: {_keys(document)}" if isinstance(document, dict) else f"a JSON {type(document).__name__}"
     raise InputError(f"not a harness output claimcheck reads ({found}): expected {_EXPECTED}", path=path)
-
-
-def refuse_eval_archive(path: str) -> list[SourceTable]:
-    """inspect_ai's binary ``.eval`` log (a zip archive): say how to get the JSON log claimcheck reads."""
-    raise InputError("this is an inspect_ai .eval log (a binary archive); convert it to the JSON log format with "
-                     "`inspect log convert --to json --output-dir DIR FILE` and audit the .json it writes", path=path)
 
 
 # --- JSON and JSON lines -------------------------------------------------------------------------------------

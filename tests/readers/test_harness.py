@@ -162,11 +162,150 @@ def test_inspect_log_without_samples_gives_its_scores_with_n_and_stderr(tmp_path
                              "stderr": "0.10513149660756935", "shots": "", "metric": "accuracy", "version": ""}]
 
 
-def test_an_inspect_eval_archive_says_how_to_convert_it(tmp_path):
-    path = tmp_path / "run.eval"
-    path.write_bytes(b"PK\x03\x04 not really")
-    with pytest.raises(InputError, match="inspect log convert --to json"):
+EVAL_LOGS = HARNESS / "inspect_ai" / "eval_logs"
+ASTRA_EVAL = EVAL_LOGS / "2026-12-03T11-39-15-00-00_arith_QeDEDvEaj8gqQwwQxG9RFf.eval"
+FABLE_EVAL = EVAL_LOGS / "2026-12-03T11-39-16-00-00_arith_ZnfePr44Q8hho93zNYv8Rf.eval"
+
+
+def _rewritten(source: Path, target: Path, change) -> Path:
+    """A copy of an .eval archive whose entries ``change(name, bytes)`` rewrites (None drops one), deflated."""
+    import zipfile
+
+    from claimcheck.readers.inspect_archive import _unzipped
+
+    with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as new:
+        for info in old.infolist():
+            data = change(info.filename, _unzipped(old, info, str(source)))
+            if data is not None:
+                new.writestr(info.filename, data)
+    return target
+
+
+def test_an_eval_archive_reads_as_its_json_log_does():
+    """The same task run by the same mock model, logged as .eval and as JSON: the same per-item table."""
+    info, (archived,) = read_input(str(ASTRA_EVAL), 0)
+    _, (logged,) = read_input(str(ASTRA), 0)
+    assert info.format == "eval" and archived.header == logged.header
+    assert [r for r in _rows(archived)] == _rows(logged)  # items in the dataset's order, not the archive's
+    assert archived.notes == logged.notes
+
+
+def test_check_on_two_eval_archives_pairs_by_sample_id():
+    result = subprocess.run([sys.executable, "-m", "claimcheck", "check", str(ASTRA_EVAL), str(FABLE_EVAL),
+                             "--output-format", "json", "--fail-on", "never"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert [i["format"] for i in report["inputs"]] == ["eval", "eval"]
+    assert sorted(s["raw"] for s in report["scores"]) == ["14/20", "15/20"]
+    (c,) = report["comparisons"]
+    assert c["method"].startswith("exact McNemar") and c["p"] == pytest.approx(binomtest(3, 7, 0.5).pvalue, abs=1e-6)
+
+
+def test_an_eval_archive_is_known_by_its_content_not_its_name(tmp_path):
+    renamed = tmp_path / "results.xlsx"
+    renamed.write_bytes(ASTRA_EVAL.read_bytes())
+    assert read_input(str(renamed), 0)[0].format == "eval"
+    info, (table,) = read_input("-", 0, stdin=ASTRA_EVAL.read_bytes())
+    assert info.format == "eval" and len(table.rows) == 20
+
+
+def test_a_deflated_archive_and_a_run_cut_short_are_read(tmp_path):
+    deflated = _rewritten(ASTRA_EVAL, tmp_path / "deflated.eval", lambda name, data: data)
+    assert _rows(read_input(str(deflated), 0)[1][0]) == _rows(read_input(str(ASTRA_EVAL), 0)[1][0])
+    started = _rewritten(ASTRA_EVAL, tmp_path / "started.eval",
+                         lambda name, data: None if name in ("header.json", "summaries.json", "reductions.json") else data)
+    (table,) = read_input(str(started), 0)[1]
+    assert len(table.rows) == 20 and any("did not finish: status 'started'" in n for n in table.notes)
+
+
+def test_an_eval_archive_past_the_archive_bytes_limit_is_refused_before_unzipping():
+    from claimcheck.limits import Limits, applied
+
+    with applied(Limits(archive_bytes=100_000)), pytest.raises(InputError, match="archive-bytes limit of 100,000 bytes"):
+        read_input(str(ASTRA_EVAL), 0)
+    with applied(Limits(archive_bytes=200_000)):
+        assert read_input(str(ASTRA_EVAL), 0)[1]  # the archive unzips to about 140 kB
+
+
+def test_an_eval_archives_samples_follow_the_dataset_order_not_the_entries(tmp_path):
+    def reorder(name, data):
+        if name != "header.json":
+            return data
+        header = json.loads(data)
+        header["eval"]["dataset"]["sample_ids"].reverse()
+        return json.dumps(header)
+
+    (table,) = read_input(str(_rewritten(ASTRA_EVAL, tmp_path / "reversed.eval", reorder)), 0)[1]
+    assert [r["item"] for r in _rows(table)] == [f"q{k:02d}" for k in range(19, -1, -1)]
+
+
+def test_the_archive_bytes_limit_is_the_archives_declared_unzipped_size(tmp_path):
+    import zipfile
+
+    from claimcheck.limits import Limits, applied
+
+    size = sum(i.file_size for i in zipfile.ZipFile(ASTRA_EVAL).infolist())
+    with applied(Limits(archive_bytes=size)):
+        assert read_input(str(ASTRA_EVAL), 0)[1]
+    with applied(Limits(archive_bytes=size - 1)), pytest.raises(InputError, match=f"{size:,} bytes unzipped"):
+        read_input(str(ASTRA_EVAL), 0)
+
+
+def test_an_entry_is_never_unzipped_past_the_size_it_declares(tmp_path):
+    """A Zstandard entry whose central directory says 100 bytes: one byte more is read, and it is refused."""
+    data = bytearray(ASTRA_EVAL.read_bytes())
+    name = b"samples/q03_epoch_1.json"
+    start = data.rfind(b"PK\x01\x02", 0, data.rfind(name))  # its central directory record
+    assert data[start + 46:start + 46 + len(name)] == name
+    data[start + 24:start + 28] = (100).to_bytes(4, "little")  # uncompressed size
+    path = tmp_path / "lying.eval"
+    path.write_bytes(bytes(data))
+    with pytest.raises(InputError, match="samples/q03_epoch_1.json .*damaged \\(it unzips to 101 bytes, not the 100"):
         read_input(str(path), 0)
+
+
+def test_without_zstandard_an_archive_says_how_to_read_it(monkeypatch):
+    import zipfile
+
+    monkeypatch.setitem(sys.modules, "zstandard", None)
+    monkeypatch.delattr(zipfile, "ZIP_ZSTANDARD", raising=False)
+    with pytest.raises(InputError, match="Zstandard.*pip install 'claimcheck\\[inspect\\]'.*inspect log convert"):
+        read_input(str(ASTRA_EVAL), 0)
+
+
+def _damaged_archives(tmp_path) -> dict[str, tuple[Path, str]]:
+    import zipfile
+
+    not_zip = tmp_path / "run.eval"
+    not_zip.write_bytes(b"PK\x03\x04 not really")
+    text = tmp_path / "text.eval"
+    text.write_text("a log?")
+    other = tmp_path / "other.eval"
+    with zipfile.ZipFile(other, "w") as z:
+        z.writestr("data.json", "{}")
+    bad_header = _rewritten(ASTRA_EVAL, tmp_path / "bad_header.eval",
+                            lambda name, data: data[:100] if name == "header.json" else data)
+    flipped = tmp_path / "flipped.eval"  # one byte of a Zstandard entry changed: its CRC no longer matches
+    data = bytearray(ASTRA_EVAL.read_bytes())
+    with zipfile.ZipFile(ASTRA_EVAL) as z:
+        info = z.getinfo("samples/q03_epoch_1.json")
+    data[info.header_offset + 30 + len(info.filename) + len(info.extra) + info.compress_size // 2] ^= 0xFF
+    flipped.write_bytes(bytes(data))
+    return {"not a zip": (not_zip, "cannot read the file as an inspect_ai .eval archive (BadZipFile"),
+            "text": (text, "not an inspect_ai .eval log: the file is not a zip archive"),
+            "other zip": (other, "a zip archive with neither header.json nor _journal/start.json"),
+            "bad header": (bad_header, "entry header.json of the .eval archive is not valid JSON"),
+            "flipped byte": (flipped, "entry samples/q03_epoch_1.json of the .eval archive is damaged")}
+
+
+@pytest.mark.parametrize("case", ["not a zip", "text", "other zip", "bad header", "flipped byte"])
+def test_a_damaged_eval_archive_is_one_line_and_exit_2(tmp_path, case):
+    path, message = _damaged_archives(tmp_path)[case]
+    result = run_cli(str(path), "--format", "json")
+    assert result.exit_code == 2
+    lines = [ln for ln in result.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1 and str(path) in lines[0] and message in lines[0], lines
+    assert "Traceback" not in result.output
 
 
 # --- Hugging Face model card ----------------------------------------------------------------------------------
