@@ -76,8 +76,9 @@ def linked_conflicts(context: CheckContext) -> Iterator[tuple[str, int, list[tup
     ``LINK_MIN_EQUAL`` of the values the two share for one setup are equal, and ``LINK_MAJORITY``
     times more are equal than not, the summary is read as that setup; each of its values that differs
     from it, and equals no other setup of the same model and benchmark there, is printed twice with two
-    values.  Yields (the detailed table's setup as its column prints it, the number of equal values,
-    the (summary, detailed) pairs that differ), one per table pair and setup.
+    values.  Yields (the detailed table's setup as its column prints it, "" where its cells need none to
+    be told apart, the number of equal values, the (summary, detailed) pairs that differ), one per table
+    pair and setup.
     """
     from claimcheck.parsing.attribution import base_model
 
@@ -114,8 +115,8 @@ def linked_conflicts(context: CheckContext) -> Iterator[tuple[str, int, list[tup
                 differ = [(s, t) for s, t in pairs if same_number(s, t) is False
                           and not any(same_number(s, other) for other in detailed[identity(s)])]
                 if equal >= LINK_MIN_EQUAL and equal >= LINK_MAJORITY * sum(same_number(s, t) is False for s, t in pairs):
-                    if differ:
-                        yield setup_name(pairs[0][1]), equal, differ
+                    if differ:  # a setup of one cell per model and benchmark tells nothing apart: no name
+                        yield (setup_name(pairs[0][1]) if setup else ""), equal, differ
 
 
 def _setup(s: Score, cells: Sequence[Score]) -> tuple:

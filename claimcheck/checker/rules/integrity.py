@@ -738,17 +738,19 @@ class ConflictingValues(Rule):
                 rows=[s.row for s in involved], tables=[s.table for s in involved],
             )
         yield from self._reprints(context)
+        said: set[frozenset[str]] = set()  # two tables linked both ways give one conflict once
         for column, equal, pairs in linked_conflicts(context):
-            pairs = [(s, t) for s, t in pairs if not {s.id, t.id} <= told]
+            pairs = [(s, t) for s, t in pairs if not {s.id, t.id} <= told and frozenset((s.id, t.id)) not in said]
             if not pairs:
                 continue
+            said.update(frozenset((s.id, t.id)) for s, t in pairs)
             summary, detailed = pairs[0][0].table, pairs[0][1].table
             items = "; ".join(f"{s.model} on {s.title!r} {s.cell.raw.strip()} ({s.ref}) vs {t.cell.raw.strip()} ({t.ref})"
                               for s, t in pairs)
             slip = all(abs(s.value - t.value) <= 2 * max(s.cell.half_unit, t.cell.half_unit) + 1e-9 for s, t in pairs)
             where = pairs[0][0].origin or context.table(summary).name
             yield self.finding(
-                f"{where[0].upper()}{where[1:]} repeats the {column!r} values of "
+                f"{where[0].upper()}{where[1:]} repeats the {repr(column) + ' ' if column else ''}values of "
                 f"{pairs[0][1].origin or context.table(detailed).name} ({equal} of the cells they share are equal) but "
                 f"prints {len(pairs)} of them differently: {items}. One measurement, two values"
                 + (": a copy slip or a rerun" if slip else ""),
