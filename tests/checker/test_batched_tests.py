@@ -20,3 +20,17 @@ def test_batched_newcombe_tests_match_the_scalar_path(tmp_path):
         want = difference_test(a.proportion, a.n, b.proportion, b.n)
         assert c.diff_ci == pytest.approx((want.ci.low, want.ci.high), abs=1e-12)
         assert c.p == pytest.approx(want.p, rel=1e-10) and c.z == pytest.approx(want.z, rel=1e-12, abs=1e-12)
+
+
+def test_a_board_needs_no_per_pair_solve(tmp_path, monkeypatch):
+    import claimcheck.stats.difference as difference
+
+    board = tmp_path / "board.csv"
+    board.write_text("model,benchmark,score\n" + "".join(f"M{i},GPQA Diamond,{40 + i}.5\n" for i in range(20)),
+                     encoding="utf-8")
+
+    def per_pair(*args, **kwargs):
+        raise AssertionError("a comparison of the board fell back to the per-pair solve")
+
+    monkeypatch.setattr(difference, "difference_test", per_pair)
+    assert any(c.diff_ci is not None for c in audit([str(board)]).comparisons)
