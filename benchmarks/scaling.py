@@ -30,6 +30,35 @@ def wide_row(n: int) -> str:
         f"{50 + i % 40}.1" for i in range(n)) + "\n"
 
 
+BOARD_BENCHMARKS = ("GPQA Diamond", "MMLU", "MMLU-Pro", "HumanEval", "GSM8K", "MATH-500", "AIME 2024", "HellaSwag",
+                    "ARC-Challenge", "MMLU-Redux")
+
+_BOARD = """
+import resource, sys, time
+import pandas
+from claimcheck.pipeline import audit
+start = time.perf_counter(); pandas.read_csv(sys.argv[1]); read = time.perf_counter() - start
+start = time.perf_counter(); audit([sys.argv[1]]); took = time.perf_counter() - start
+print(read, took, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+"""
+
+
+def long_board(n: int) -> str:
+    """N models x 10 registered benchmarks, one (model, benchmark, score) line each."""
+    rows = [f"M{i},{b},{20 + (i * 7919 + j * 104729) % 700 / 10:.1f}" for i in range(n)
+            for j, b in enumerate(BOARD_BENCHMARKS)]
+    return "model,benchmark,score\n" + "\n".join(rows) + "\n"
+
+
+def board_figures(path: Path) -> tuple[float, float, float]:
+    """(pandas read_csv s, audit s, peak RSS MB) of one board, in a fresh process."""
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-c", _BOARD, str(path)], capture_output=True, text=True, check=True,
+                         cwd=ROOT).stdout.split()
+    return float(out[0]), float(out[1]), float(out[2])
+
+
 def best(path: Path, repeat: int) -> float:
     from claimcheck.pipeline import audit
 
@@ -44,6 +73,8 @@ def best(path: Path, repeat: int) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--boards", type=int, nargs="*", default=[1000, 5000],
+                        help="long boards of N models x 10 benchmarks to measure (default 1000 5000)")
     args = parser.parse_args()
     from claimcheck.pipeline import audit
 
@@ -63,6 +94,14 @@ def main() -> int:
                 ratio = f"  ×{t / last:.2f} for ×2 rows" if last else ""
                 print(f"    N = {n:>5}: {t:6.2f} s{ratio}")
                 last = t
+        if args.boards:
+            print("  long board, N models x 10 benchmarks (fresh process each)")
+            for n in args.boards:
+                path = Path(tmp) / f"board{n}.csv"
+                path.write_text(long_board(n), encoding="utf-8")
+                read, took, rss = board_figures(path)
+                print(f"    N = {n:>6}: audit {took:6.2f} s = {took / read:5.0f}× pandas read_csv ({read:.3f} s); "
+                      f"peak RSS {rss:,.0f} MB")
     return 0
 
 

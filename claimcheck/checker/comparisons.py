@@ -192,13 +192,35 @@ def build_comparisons(
     """Every comparison with its comparability verdict and statistics, before any multiplicity
     correction (:func:`claimcheck.checker.family.adjust` applies it to the judged ones)."""
     rules = list(rules)
-    comps: list[Comparison] = []
+    kept = []
     for a, b, kind in candidate_pairs(scores, subject):
         diffs = tuple(d for rule in rules if (d := rule.difference(a, b)) is not None)
         if kind == "configuration" and not any(d.known for d in diffs):
             continue  # the same model and setup printed twice is CC404's business, not a comparison
-        comps.append(_compare(f"c{len(comps) + 1}", a, b, kind, diffs, alpha, power, ci_method))
-    return tuple(comps)
+        kept.append((a, b, kind, diffs))
+    tests = _batch_tests([(a, b) for a, b, _, _ in kept], alpha, ci_method)
+    return tuple(_compare(f"c{i}", a, b, kind, diffs, alpha, power, ci_method, tests)
+                 for i, (a, b, kind, diffs) in enumerate(kept, 1))
+
+
+def _batch_tests(pairs: list[tuple[Score, Score]], alpha: float, ci_method: str) -> dict:
+    """The Newcombe tests of every gap between two proportions with known n, solved together
+    (:func:`claimcheck.stats.difference_array.newcombe_tests`), keyed as ``difference_test``'s arguments."""
+    if ci_method != "wilson":
+        return {}
+    keys = list(dict.fromkeys(
+        (a.proportion, a.n, b.proportion, b.n) for a, b in pairs
+        if a.unit in PROPORTION_UNITS and a.proportion is not None and b.proportion is not None
+        and a.n is not None and b.n is not None and a.n >= 1 and b.n >= 1))
+    if not keys:
+        return {}
+    from claimcheck.stats.difference import METHOD_NAMES, DifferenceTest
+    from claimcheck.stats.difference_array import newcombe_tests
+    from claimcheck.stats.intervals import Interval
+
+    t = newcombe_tests(*zip(*keys), alpha=alpha)
+    return {k: DifferenceTest(float(t.diff[i]), Interval(float(t.low[i]), float(t.high[i])), float(t.p[i]),
+                              float(t.z[i]), METHOD_NAMES["wilson"]) for i, k in enumerate(keys)}
 
 
 def more_comparisons(
@@ -247,7 +269,7 @@ def _protocol_caveat(c: Comparison, a: Score, b: Score, alpha: float) -> Compari
 
 
 def _compare(cid: str, a: Score, b: Score, kind: str, diffs: tuple[Difference, ...], alpha: float, power: float,
-             ci_method: str = "wilson") -> Comparison:
+             ci_method: str = "wilson", tests: dict | None = None) -> Comparison:
     why_not = tuple(dict.fromkeys(d.code for d in diffs if d.known))
     caveats = tuple(dict.fromkeys(d.code for d in diffs if not d.known))
     comparable = not why_not and kind != "configuration" and a.unit == b.unit
@@ -263,7 +285,7 @@ def _compare(cid: str, a: Score, b: Score, kind: str, diffs: tuple[Difference, .
     if not comparable:
         return Comparison(**base, verdict="incomparable")
     if a.unit in PROPORTION_UNITS:
-        return _protocol_caveat(_proportion_test(base, a, b, alpha, power, ci_method), a, b, alpha)
+        return _protocol_caveat(_proportion_test(base, a, b, alpha, power, ci_method, tests or {}), a, b, alpha)
     if a.unit == "elo":
         return _rating_test(base, a, b, alpha)
     if _whole_step_ratings(a) and _whole_step_ratings(b):
@@ -306,7 +328,8 @@ def _ratings_bound(base: dict, a: Score, b: Score) -> Comparison:
     )
 
 
-def _proportion_test(base: dict, a: Score, b: Score, alpha: float, power: float, ci_method: str) -> Comparison:
+def _proportion_test(base: dict, a: Score, b: Score, alpha: float, power: float, ci_method: str,
+                     tests: dict) -> Comparison:
     from claimcheck.stats import minimum_detectable_effect, n_per_group, unpooled_se
     from claimcheck.stats.difference import difference_test
 
@@ -317,7 +340,7 @@ def _proportion_test(base: dict, a: Score, b: Score, alpha: float, power: float,
         return Comparison(**base, verdict="no-n", note="a value lies outside its unit's range, so it is no proportion")
     if a.n is None or b.n is None:
         return Comparison(**base, diff=p1 - p2, verdict="no-n")
-    test = difference_test(p1, a.n, p2, b.n, alpha=alpha, method=ci_method)  # the interval and the test it inverts
+    test = tests.get((p1, a.n, p2, b.n)) or difference_test(p1, a.n, p2, b.n, alpha=alpha, method=ci_method)  # the interval and the test it inverts
     pbar = (p1 * a.n + p2 * b.n) / (a.n + b.n)
     mde = minimum_detectable_effect(a.n, pbar, alpha=alpha, power=power, n2=b.n) if 0 < pbar < 1 else None
     needed = n_per_group(abs(test.diff), pbar, alpha=alpha, power=power) if test.diff and 0 < pbar < 1 else None

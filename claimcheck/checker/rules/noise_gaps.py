@@ -82,7 +82,8 @@ def read_rows(context: CheckContext) -> list[ReadRow]:
                 within = [c for c in comps if set(c.scores) <= inside]
                 if not within:
                     continue
-                cells = tuple(s for s in cells if any(s.id in c.scores for c in within))
+                tested = {i for c in within for i in c.scores}  # one set, not a scan of the tests per cell
+                cells = tuple(s for s in cells if s.id in tested)
                 leader = max(cells, key=merit)
                 subject = next((s for s in cells if context.subject and s.model == context.subject.model), None)
                 looked = tuple(c for c in within
