@@ -71,20 +71,39 @@ def candidate_pairs(scores: Sequence[Score], subject: str | None = None) -> list
 
 
 def _pairs_across_rows(scores: list[Score], key: dict[str, str]) -> list[tuple[Score, Score]]:
-    """The pairs of scores in different rows that share a benchmark or a model (the only pairs a
-    cross-row or configuration comparison can be made of), in the order of all pairs of ``scores``:
-    found through those two keys, so a leaderboard of 4,000 models in one row costs no pair at all."""
+    """The pairs of scores in different rows that a cross-row or configuration comparison can be made
+    of, in the order of all pairs of ``scores``: two models on one benchmark in rows of one table or of
+    two inputs (rows of two tables of one page are not compared, see :func:`candidate_pairs`), and one
+    model on one benchmark, or one printed line, in two rows.  Found through those keys, so a leaderboard
+    of 4,000 models in one row costs no pair, and a page of 1,000 tables no pair between its tables."""
     index = {s.id: i for i, s in enumerate(scores)}
-    buckets: dict[tuple[str, str], dict[str, list[Score]]] = {}
+    buckets: dict[tuple, dict[str, list[Score]]] = {}
     for s in scores:
-        for k in (("benchmark", key[s.id]), ("model", s.model)):
+        keys = [("benchmark", key[s.id], s.input, s.table), ("model", s.model, key[s.id])]
+        if s.label.strip():
+            keys.append(("line", s.model, s.label))
+        for k in keys:
             buckets.setdefault(k, {}).setdefault(s.group, []).append(s)
+    by_benchmark: dict[str, list[tuple[int, list[list[Score]]]]] = {}  # benchmark -> (input, its tables' rows)
     found: set[tuple[int, int]] = set()
-    for rows in buckets.values():
+
+    def pair(first: list[Score], other: list[Score]) -> None:
+        found.update((min(index[a.id], index[b.id]), max(index[a.id], index[b.id])) for a in first for b in other)
+
+    for k, rows in buckets.items():
         groups = list(rows.values())
         for i, first in enumerate(groups):
             for other in groups[i + 1:]:
-                found.update((min(index[a.id], index[b.id]), max(index[a.id], index[b.id])) for a in first for b in other)
+                pair(first, other)
+        if k[0] == "benchmark":
+            by_benchmark.setdefault(k[1], []).append((k[2], groups))
+    for tables in by_benchmark.values():  # one benchmark in two inputs (another vendor's table): every row pair
+        for i, (input_a, rows_a) in enumerate(tables):
+            for input_b, rows_b in tables[i + 1:]:
+                if input_a != input_b:
+                    for first in rows_a:
+                        for other in rows_b:
+                            pair(first, other)
     return [(scores[i], scores[j]) for i, j in sorted(found)]
 
 
