@@ -31,6 +31,9 @@ _YES_NO = re.compile(r"^[\s*_]*(?:[✅✓✔☑✗✘❌❎×⭕]|\\?[√]|yes|n
 _N_IN_LABEL = re.compile(r"[(\[（]\s*n\s*=\s*([\d,]+)\s*[)\]）]", re.I)
 _HEADING_WORDS = re.compile(r"\btasks?\b|\bcategory\b|任务|类", re.I)
 _GLUED_YEAR = re.compile(r"\b([A-Za-z][A-Za-z\-]{0,40}?[A-Za-z])(\d{4}|\d{2})\b")
+#: evidence good enough for intervals that is still not the authors' own (a dataset mirror's count)
+SECONDHAND_EVIDENCE = frozenset({"mirror"})
+SECONDHAND_NOTE = "n = {n:,} from a dataset mirror, not from the benchmark's authors"
 _AGGREGATE = re.compile(r"^(?:average|avg\.?|mean|overall|total|sum|aggregate|平均|均值|总分|综合|合计)\b"
                         r"(?!\.?\s*(?:win[- ]?rate|rank|ranking|elo|rating|percentile|胜率|排名))", re.I)
 #: a line computed from the table's other lines or models, not measured on items of its own: an average win
@@ -537,7 +540,9 @@ class Resolver:
         if count is not None and count.verified:
             where = f"{bench.name} {version.id if version else ''}{' / ' + subset.id if subset else ''}".strip()  # type: ignore[union-attr]
             reasons["n"] = f"registry: {where} has {count.value} items ({count.evidence})"
-            return count.value, "registry", None
+            # a count known only from a copy of the data, not from its authors, is used but said to be so
+            secondhand = SECONDHAND_NOTE.format(n=count.value) if count.evidence in SECONDHAND_EVIDENCE else None
+            return count.value, "registry", secondhand
         if count is not None and count.value is not None:
             note = f"the registry lists {count.value} items from {count.evidence} evidence only; not used for intervals"
         elif version is not None and subset is None and version.subsets_are == "parts":

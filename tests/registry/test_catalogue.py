@@ -137,3 +137,25 @@ def test_official_counts_say_where_the_authors_state_them(catalogue):
     vague = [(b.id, v.id) for b in catalogue for v, _, c in b.verified_counts()
              if c.evidence == "official" and not any(located.search(s) for s in c.sources)]
     assert not vague, vague
+
+
+def test_a_count_used_for_intervals_on_secondhand_evidence_says_so():
+    """Issue 13: a count known only from a copy of the data (a dataset mirror) may be used for statistics,
+    but never silently: every such count of the catalogue reaches the resolution with a note, and a count
+    from the authors' own release or an item count carries none."""
+    from claimcheck.registry.catalogue import load_catalogue
+    from claimcheck.registry.resolver import Resolver
+
+    catalogue = load_catalogue()
+    resolver = Resolver(catalogue)
+    seen = set()
+    for bench in catalogue:
+        for version, subset, count in bench.verified_counts():
+            n, source, note = resolver.catalogue_n(bench, version, subset, {})
+            assert (n, source) == (count.value, "registry")
+            if count.evidence == "mirror":  # a copy of the data, not its authors' release
+                assert note and "mirror" in note and f"{count.value:,}" in note, (bench.id, version.id)
+            else:
+                assert note is None, (bench.id, version.id, count.evidence)
+            seen.add(count.evidence)
+    assert {"mirror", "counted", "official"} <= seen  # the test ran over every kind the catalogue uses
