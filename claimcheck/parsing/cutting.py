@@ -222,7 +222,7 @@ def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]
             name = f"{name} ({category})"
         details = tuple((table.header[j], row[j].text) for j in detail_cols  # "-" under "#TP" says nothing
                         if row[j].text and parse_cell(row[j].text).status != "missing")
-        model = " · ".join(p for p in [name, *(text for _, text in details)] if p)
+        model = " · ".join(p for p in [name, *_new_details(name, details)] if p)
         fields = {f: row[j].text for j, f in layout.fields.items() if f != "model-detail" and row[j].text}
         if category and "category" not in fields:
             fields["category"] = category
@@ -242,6 +242,17 @@ def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]
                     title=label, at=(row[j].row, j), block=block, section=category, relative=relative,
                     details=details,
                 )
+
+
+def _new_details(name: str, details: tuple[tuple[str, str], ...]) -> list[str]:
+    """The detail columns' values that tell more than the name: each once ("#TP 33B", "#AP 33B" of a
+    dense model print one size), and not one the name already says ("Llama-3-8B" beside "8B")."""
+    said = set(re.findall(r"[\w.]+", name.casefold()))
+    out: list[str] = []
+    for _, text in details:
+        if text.casefold() not in said and text not in out:
+            out.append(text)
+    return out
 
 
 def counter() -> Iterator[int]:

@@ -675,3 +675,14 @@ def test_an_average_row_under_models_as_rows_is_no_model(tmp_path):
     assert not any(ids & set(c.scores) for c in report.comparisons)
     assert not any(ids & set(f.scores) for f in report.findings)
     assert report.account.skipped == 2
+
+
+def test_a_model_row_names_each_detail_once_and_not_what_its_name_says(tmp_path):
+    """DeepSeek-Coder-V2's tables print #TP and #AP beside each model: a dense model's two equal sizes
+    were both joined to its name ("DeepSeek-Coder-Base · 33B · 33B")."""
+    path = tmp_path / "t.md"
+    path.write_text("| Model | #TP | #AP | HumanEval | MBPP+ |\n|---|---|---|---|---|\n"
+                    "| Coder-Base | 33B | 33B | 79.3 | 70.1 |\n| Coder-Lite | 16B | 2.4B | 81.1 | 68.8 |\n"
+                    "| Llama-3-8B | 8B | 8B | 62.2 | 60.3 |\n| Coder-Base | 7B | 7B | 65.2 | 62.0 |\n", encoding="utf-8")
+    models = list(dict.fromkeys(s.model for s in audit([str(path)]).scores))
+    assert models == ["Coder-Base · 33B", "Coder-Lite · 16B · 2.4B", "Llama-3-8B", "Coder-Base · 7B"]
