@@ -140,7 +140,7 @@ def parse_cell(
     m = _N_NOTE.search(text)
     if m:
         digits = m.group(1).replace(",", "")
-        if not digits or len(digits) > 12:  # "(n=,)", or a count no benchmark has
+        if not digits or len(digits) > 12 or int(digits) == 0:  # "(n=,)", "(n=0)", or a count no benchmark has
             return _unparseable(raw, markers, emphasis)
         n = int(digits)
         text = (text[: m.start()] + text[m.end():]).strip()

@@ -43,6 +43,7 @@ def test_plus_minus_and_published_bounds():
     assert c.bounds == (55.1, 60.6)
     c = parse_cell("72.6 (n=486)")
     assert c.value == 72.6 and c.n == 486
+    assert parse_cell("72.6 (n=1)").n == 1  # one item is a count; none is not
 
 
 def test_counts_read_as_a_percentage_with_their_n():
@@ -92,7 +93,7 @@ def test_a_run_of_marks_before_junk_is_read_in_linear_time():
     assert parse_cell("57.9†‡").markers == ("†‡",) and parse_cell("57.9*").value == 57.9
 
 
-@pytest.mark.parametrize("text", ["57.9 (n=,)", "57.9 (n=" + "9" * 5000 + ")", "9" * 400, "9" * 41])
+@pytest.mark.parametrize("text", ["57.9 (n=,)", "57.9 (n=0)", "57.9 (n=" + "9" * 5000 + ")", "9" * 400, "9" * 41])
 def test_numbers_no_score_can_be_are_unreadable_cells_not_crashes_or_infinities(text):
     cell = parse_cell(text)
     assert cell.status == "unparseable" and cell.value is None and len(cell.problem) < 200
