@@ -121,3 +121,37 @@ def test_a_rows_descriptive_pairs_beside_its_judged_ones_are_one_line(tmp_path):
     assert view.comparisons[0].interval and view.comparisons[0].test.startswith("p = ")
     alone = audit([str(path)])  # no subject, mark or claim: every pair descriptive, each its own line
     assert len(build_view(alone).comparisons) == len(alone.comparisons) >= 3
+
+
+def test_a_board_of_many_models_is_a_bounded_document(tmp_path, monkeypatch):
+    """Issue 12: a 1,000-model board gave a 113-page PDF (39 pages of table, 66 of comparisons).  The
+    annotated table keeps its first rows and the rows findings name, appendix lists their first lines,
+    and each says how many more the JSON report holds; the JSON keeps every score and comparison."""
+    import claimcheck.report.annotated as annotated
+    import claimcheck.report.view as view
+
+    monkeypatch.setattr(annotated, "SHOWN_ROWS", 10)
+    monkeypatch.setattr(view, "APPENDIX_LINES", 15)
+    path = tmp_path / "board.csv"
+    path.write_text("model,benchmark,score\n" + "".join(f"M{i},GPQA Diamond,{30 + (i * 37) % 60}.{i % 10}\n"
+                                                      for i in range(60)), encoding="utf-8")
+    report = audit([str(path)], Options(subject="M0"))
+    v = build_view(report)
+    (table,) = v.tables
+    named = {n for s in report.scores for n in [s.row] if any(s.id in f.scores for f in report.findings)}
+    shown = [number for number, _ in table.rows]
+    assert shown[:10] == [2 + k for k in range(10)] and 10 < len(shown) <= 20  # and rows findings name
+    assert set(shown[10:]) <= named and table.left_out == 60 - len(shown)
+    assert f"{table.left_out:,} of the table's 60 rows are not shown here" in table.notes[-1]
+    assert len(v.comparisons) == 15
+    monkeypatch.setattr(view, "APPENDIX_LINES", 10 ** 6)
+    assert v.left_out["comparisons"] == len(build_view(report).comparisons) - 15 > 0
+    html = render_html(v)
+    assert f"{v.left_out['comparisons']:,} more comparisons are not listed here" in html
+    assert f"({table.left_out:,} more rows are in the JSON report)" in html
+
+
+def test_a_table_within_the_bounds_is_printed_whole():
+    html, report = _html()
+    v = build_view(report)
+    assert all(t.left_out == 0 for t in v.tables) and not v.left_out and "every row appears below" in html

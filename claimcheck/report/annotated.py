@@ -59,6 +59,7 @@ class TableView:
     rows: list[tuple[int, list[CellView]]]
     notes: list[str]
     wide: bool = False  # many columns: laid out on a landscape page
+    left_out: int = 0  # rows not printed (a board past SHOWN_ROWS), every one in the JSON report
 
 
 def table_view(report: Report, t_index: int, notes_by_score) -> TableView:
@@ -76,8 +77,20 @@ def table_view(report: Report, t_index: int, notes_by_score) -> TableView:
             views.append(_cell_view(raw.text, s, notes_by_score.get(s.id, []) if s else [], raw.col))
         rows.append((raw_row[0].row, views))
     path = report.inputs[table.input].path if table.input < len(report.inputs) else table.name
-    return TableView(name=table.name, input_path=path, header=list(table.header), rows=rows, notes=list(table.notes),
-                     wide=len(table.header) > 6)
+    notes = list(table.notes)
+    if len(rows) > SHOWN_ROWS:  # a board: its top rows, and every row a finding names
+        kept = [r for k, r in enumerate(rows) if k < SHOWN_ROWS or any(c.footnotes for c in r[1])][:2 * SHOWN_ROWS]
+        notes.append(f"{len(rows) - len(kept):,} of the table's {len(rows):,} rows are not shown here: the first "
+                     f"{SHOWN_ROWS} and the rows findings name are; every cell is in the JSON report (--format json).")
+        left_out, rows = len(rows) - len(kept), kept
+    else:
+        left_out = 0
+    return TableView(name=table.name, input_path=path, header=list(table.header), rows=rows, notes=notes,
+                     wide=len(table.header) > 6, left_out=left_out)
+
+
+#: rows an annotated table prints (a leaderboard export of 1,000 models would fill 40 pages)
+SHOWN_ROWS = 60
 
 
 _FOOTNOTES_SHOWN = 4

@@ -183,6 +183,7 @@ class ReportView:
     errors: list[FindingView] = field(default_factory=list)  # the error findings, for page 1
     counterparts: list[CounterpartLine] = field(default_factory=list)  # cells set against references
     references: list[str] = field(default_factory=list)  # each reference with its source, for the legend
+    left_out: dict[str, int] = field(default_factory=dict)  # appendix list -> lines past APPENDIX_LINES, in the JSON only
 
 
 def _numbers(f: Finding) -> str:
@@ -193,8 +194,21 @@ def _numbers(f: Finding) -> str:
     return "; ".join(parts)
 
 
+#: lines an appendix list prints at most; a board of 1,000 models has thousands, every one in the JSON report
+APPENDIX_LINES = 400
+
+
+def _bounded(lines: list, name: str, left_out: dict[str, int]) -> list:
+    """The first ``APPENDIX_LINES`` of an appendix list; how many more there are is kept for the report to say."""
+    if len(lines) > APPENDIX_LINES:
+        left_out[name] = len(lines) - APPENDIX_LINES
+    return lines[:APPENDIX_LINES]
+
+
 def build_view(report: Report) -> ReportView:
-    """The view-model of a report."""
+    """The view-model of a report.  The document stays bounded on a board of any size: an annotated
+    table shows its first rows and every row a finding names, an appendix list its first lines, and
+    each says how many more the JSON report holds."""
     by_id = {s.id: s for s in report.scores}
     numbered = list(enumerate(report.findings, start=1))  # the checker orders them
     notes_by_score: dict[str, list[tuple[int, str]]] = {}
@@ -206,6 +220,7 @@ def build_view(report: Report) -> ReportView:
     supported, not_supported = conclusions(report.comparisons, by_id, suspect, report.ranks)
     groups = _groups(numbered, report.rules, by_id)
     meta = report.meta
+    left_out: dict[str, int] = {}
     return ReportView(
         title=", ".join(i.path.rsplit("/", 1)[-1] for i in report.inputs) or "claimcheck report",
         inputs=[(i.path, i.format, i.sha256) for i in report.inputs]
@@ -220,10 +235,11 @@ def build_view(report: Report) -> ReportView:
         tables=[table_view(report, t_index, notes_by_score) for t_index in range(len(report.tables))],
         groups=groups,
         scores=[_score_line(s) for s in report.scores if s.status == "checked"],
-        rows=_row_lines(report.scores),
-        comparisons=_comparison_lines(report.comparisons, by_id, usual),
+        rows=_bounded(_row_lines(report.scores), "rows", left_out),
+        comparisons=_bounded(_comparison_lines(report.comparisons, by_id, usual), "comparisons", left_out),
         comparison_method=usual,
-        skipped=[_score_line(s) for s in report.scores if s.status == "skipped"],
+        skipped=_bounded([_score_line(s) for s in report.scores if s.status == "skipped"], "skipped", left_out),
+        left_out=left_out,
         benchmarks=[_benchmark_view(b) for b in report.benchmarks],
         environment=list(meta.environment),
         rows_total=sum(len(t.rows) for t in report.tables), cells=report.account.describe(),
