@@ -128,6 +128,12 @@ def test_opencompass_summary_is_known_by_its_header_not_its_name(tmp_path):
     assert read_input(str(other), 0)[1][0].header[0] == "dataset"
 
 
+def test_the_four_columns_alone_are_no_opencompass_summary(tmp_path):
+    path = tmp_path / "summary.csv"  # no model column: an ordinary table whose header happens to match
+    path.write_text("dataset,version,metric,mode\narith_mc,86e3b3,accuracy,gen\n")
+    assert read_input(str(path), 0)[1][0].header == ("dataset", "version", "metric", "mode")
+
+
 def test_opencompass_dashes_are_missing_results_named_in_the_notes(tmp_path):
     path = tmp_path / "summary.csv"
     path.write_text("dataset,version,metric,mode,astra,fable\n"
