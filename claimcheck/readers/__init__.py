@@ -1,4 +1,4 @@
-"""Read inputs (CSV/TSV, XLSX, Markdown, HTML, URL, stdin) into SourceTables.
+"""Read inputs (CSV/TSV, XLSX, Markdown, HTML, URL, stdin; eval-harness outputs) into SourceTables.
 
 Readers only find tables and keep each cell's printed text with its position,
 footnote markers and emphasis; they interpret nothing.  A URL is read as HTML,
@@ -29,6 +29,7 @@ _FORMATS = {
     ".md": "md", ".markdown": "md",
     ".html": "html", ".htm": "html",
     ".json": "json", ".jsonl": "json", ".eval": "eval",  # eval-harness outputs (readers.harness)
+    ".yaml": "yaml", ".yml": "yaml",  # a Hugging Face .eval_results file (readers.eval_results)
 }
 
 
@@ -75,6 +76,8 @@ def sniff_format(data: bytes) -> str:
     head = data[:4096].lstrip().lower()
     if head.startswith((b"{", b"[{")):  # an eval harness's JSON or JSON lines (no table starts with a brace)
         return "json"
+    if head.startswith(b"- dataset:"):  # a Hugging Face .eval_results file's first entry
+        return "yaml"
     if head.startswith((b"<!doctype html", b"<html", b"<table", b"<?xml")) or b"<table" in head:
         return "html"
     lines = [ln.strip() for ln in data[:65536].splitlines() if ln.strip()]
@@ -122,6 +125,10 @@ def _parse(data: bytes, fmt: str, source: str) -> tuple[list[SourceTable], str |
         from claimcheck.readers.delimited import read_delimited
 
         table, encoding, delimiter = read_delimited(data, source, delimiter="\t" if fmt == "tsv" else None)
+        from claimcheck.readers.opencompass import is_opencompass_summary, opencompass_table
+
+        if is_opencompass_summary(table):  # known by its header: one column per model, read as long scores
+            table = opencompass_table(table, source)
         return [table], encoding, delimiter
     if fmt == "eval":
         from claimcheck.readers.inspect_archive import read_eval_archive
@@ -138,6 +145,10 @@ def _parse(data: bytes, fmt: str, source: str) -> tuple[list[SourceTable], str |
         from claimcheck.readers.harness import read_harness
 
         return read_harness(text, source), encoding, None
+    if fmt == "yaml":
+        from claimcheck.readers.eval_results import read_eval_results
+
+        return read_eval_results(text, source), encoding, None
     return _parse_text(text, fmt, source), encoding, None
 
 

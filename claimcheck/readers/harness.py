@@ -1,4 +1,4 @@
-"""Eval-harness outputs (lm-evaluation-harness, inspect_ai) read into the tables claimcheck already reads.
+"""Eval-harness outputs (lm-evaluation-harness, inspect_ai, lighteval) read into the tables claimcheck already reads.
 
 A harness writes what a results table prints, and more: each score with its n and standard error,
 the task version and number of shots, and often every item's result.  Rather than a second
@@ -19,6 +19,8 @@ The files are recognised by their content, not their names:
 - lm-evaluation-harness ``results_*.json``: an object with ``results`` and ``n-samples``,
   ``configs`` or ``versions``;
 - lm-evaluation-harness ``samples_<task>_*.jsonl``: JSON lines with ``doc_id`` (and ``doc_hash``);
+- lighteval ``results_*.json``: an object with ``config_general`` and ``results``
+  (:mod:`claimcheck.readers.lighteval`);
 - inspect_ai logs in the JSON format: an object with ``eval`` and ``results`` or ``samples`` (the
   ``.eval`` format, a zip archive of the same records, is put back together by
   :mod:`claimcheck.readers.inspect_archive` and read here too).
@@ -39,7 +41,8 @@ from claimcheck.records import RawCell, SourceTable
 SCORE_HEADER = ("model", "benchmark", "score", "n", "stderr", "shots", "metric", "version")
 ITEM_HEADER = ("item", "model", "score", "benchmark", "metric")
 
-_EXPECTED = ("an lm-evaluation-harness results file (an object with 'results' and 'n-samples' or 'configs'), "
+_EXPECTED = ("a lighteval results file (an object with 'config_general' and 'results'), "
+             "an lm-evaluation-harness results file (an object with 'results' and 'n-samples' or 'configs'), "
              "an lm-evaluation-harness samples file (JSON lines with 'doc_id' and 'doc_hash') or an inspect_ai "
              "log in its JSON format (an object with 'eval' and 'results' or 'samples')")
 
@@ -47,6 +50,10 @@ _EXPECTED = ("an lm-evaluation-harness results file (an object with 'results' an
 def read_harness(text: str, path: str) -> list[SourceTable]:
     """The tables of one harness output (JSON or JSON lines), recognised by its content."""
     document = _whole_document(text, path)
+    from claimcheck.readers.lighteval import is_lighteval_results, lighteval_results_table
+
+    if isinstance(document, dict) and is_lighteval_results(document):  # before lm-eval: both write 'versions'
+        return [lighteval_results_table(document, path)]
     if isinstance(document, dict) and _is_lm_eval_results(document):
         return [lm_eval_results_table(document, path)]
     if isinstance(document, dict) and _is_inspect_log(document):
