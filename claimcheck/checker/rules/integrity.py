@@ -1067,7 +1067,8 @@ class DuplicatedValues(Rule):
     precision and the spread of the row's values (a tie is one printed value among those the row's
     range allows; on a line of whole counts of n items, one count among those the range holds, so 98.80
     twice on an 83-item set is no surprise), and corrected for the number of model pairs in the table; a single tie (84.0 and
-    84.0 on a 10,000-item set) is never flagged, and neither are ties at 0 or 100.
+    84.0 on a 10,000-item set) is never flagged, and neither are ties at 0 or 100.  Models whose columns
+    print the same values on the same rows are one finding together, not one per pair.
 
     Bad:
         | CMMLU | **78.0** | 74.5 | 74.5 |
@@ -1111,6 +1112,7 @@ class DuplicatedValues(Rule):
                 for group in same.values():
                     group.sort(key=order.__getitem__)
                     tied.update((a, b) for i, a in enumerate(group) for b in group[i + 1:])
+            clones: dict[tuple, list] = {}
             pairs = sorted(((a, b) for (a, b), k in tied.items()
                             if k >= self.TIES and base_model(a).casefold() != base_model(b).casefold()),
                            key=lambda ab: (order[ab[0]], order[ab[1]]))
@@ -1126,16 +1128,28 @@ class DuplicatedValues(Rule):
                 if len(ties) < self.TIES:
                     continue
                 p = fits_beyond_chance(len(ties), len(shared), sum(shared) / len(shared)) * tested
-                if p < self.EVIDENCE:
-                    shown = ", ".join(f"{x.title} {x.cell.shown}" for x, _ in ties)
-                    yield self.finding(
-                        f"{a} and {b} print the same value on {len(ties)} of the {len(shared)} rows they share "
-                        f"({shown}): by chance that happens with p ≈ {p:.1g} (corrected for {tested} model pairs), "
-                        f"so one column was probably filled from the other", scores=[i for x, y in ties for i in (x.id, y.id)],
-                        models=[a, b], ties=len(ties), shared=len(shared), p=p, pairs=tested,
-                        doubts=tuple((i, "printed with the same values as another model's column") for x, y in ties
-                                     for i in (x.id, y.id)),
-                    )
+                if p < self.EVIDENCE:  # models printing the same values on the same rows: one finding for them all
+                    key = (tuple((x.group, x.cell.shown) for x, _ in ties), len(shared))
+                    clones.setdefault(key, []).append((a, b, ties, p, len(shared)))
+            for found in clones.values():
+                yield self._clones(found, tested)
+
+    def _clones(self, found: list, tested: int) -> Finding:
+        """One finding for the models whose columns print the same values on the same rows ("M1 and M2",
+        or "M1, M2, M3, M4 and 14 more" when a board repeats one column many times)."""
+        _, _, ties, p, shared = found[0]  # rows and values are the group's key: every pair has these ties and p
+        models = list(dict.fromkeys(m for a, b, *_ in found for m in (a, b)))
+        cells = list(dict.fromkeys(i for _, _, ts, *_ in found for x, y in ts for i in (x.id, y.id)))
+        shown = ", ".join(f"{x.title} {x.cell.shown}" for x, _ in ties)
+        names = (f"{', '.join(models[:-1])} and {models[-1]}" if len(models) <= 5
+                 else f"{', '.join(models[:4])} and {len(models) - 4} more")
+        return self.finding(
+            f"{names} print the same value on {len(ties)} of the {shared} rows they share "
+            f"({shown}): by chance that happens with p ≈ {p:.1g} (corrected for {tested} model pairs), "
+            f"so one column was probably filled from {'the other' if len(models) == 2 else 'another'}",
+            scores=cells, models=models, ties=len(ties), shared=shared, p=p, pairs=tested,
+            doubts=tuple((i, "printed with the same values as another model's column") for i in cells),
+        )
 
     @staticmethod
     def _spacing(cells: list[Score]) -> float:
