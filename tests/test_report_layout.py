@@ -148,6 +148,18 @@ def test_a_board_of_many_models_is_a_bounded_document(tmp_path, monkeypatch):
     assert v.left_out["comparisons"] == len(build_view(report).comparisons) - 15 > 0
     html = render_html(v)
     assert f"{v.left_out['comparisons']:,} more comparisons are not listed here" in html
+    wide = tmp_path / "wide.csv"  # page 1's conclusions: one or two per row, so a board of several rows
+    wide.write_text("model,benchmark,score\n" + "".join(f"M{i},{b},{30 + (i * 37 + k * 11) % 60}.{i % 10}\n"
+                                                      for i in range(30) for k, b in enumerate(
+                                                          ["GPQA Diamond", "MMLU", "MATH-500", "HumanEval"])),
+                    encoding="utf-8")
+    report = audit([str(wide)], Options(subject="M0"))
+    v = build_view(report)
+    monkeypatch.setattr(view, "CONCLUSION_LINES", 1)
+    few = build_view(report)
+    name = "supported" if len(v.supported) > 1 else "not_supported"  # page 1's conclusions, either list
+    assert len(getattr(few, name)) == 1 and few.left_out[name] == len(getattr(v, name)) - 1 > 0
+    assert f"and {few.left_out[name]:,} more, in appendix A and the JSON report" in render_html(few)
     assert f"({table.left_out:,} more rows are in the JSON report)" in html
 
 

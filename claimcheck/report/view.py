@@ -198,11 +198,17 @@ def _numbers(f: Finding) -> str:
 APPENDIX_LINES = 400
 
 
-def _bounded(lines: list, name: str, left_out: dict[str, int]) -> list:
-    """The first ``APPENDIX_LINES`` of an appendix list; how many more there are is kept for the report to say."""
-    if len(lines) > APPENDIX_LINES:
-        left_out[name] = len(lines) - APPENDIX_LINES
-    return lines[:APPENDIX_LINES]
+#: conclusions page 1 prints at most, each list
+CONCLUSION_LINES = 40
+
+
+def _bounded(lines: list, name: str, left_out: dict[str, int], most: int | None = None) -> list:
+    """The first ``most`` lines of a list (an appendix's: ``APPENDIX_LINES``); how many more there are is kept
+    for the report to say."""
+    most = APPENDIX_LINES if most is None else most
+    if len(lines) > most:
+        left_out[name] = len(lines) - most
+    return lines[:most]
 
 
 def build_view(report: Report) -> ReportView:
@@ -231,7 +237,8 @@ def build_view(report: Report) -> ReportView:
                   + _holm_words(report)
                   + (f"; n assumed = {meta.assume_n}" if meta.assume_n else "")),
         counts=report.counts(), verdicts=_verdicts(report.comparisons),
-        supported=supported, not_supported=not_supported,
+        supported=_bounded(supported, "supported", left_out, CONCLUSION_LINES),
+        not_supported=_bounded(not_supported, "not_supported", left_out, CONCLUSION_LINES),
         tables=[table_view(report, t_index, notes_by_score) for t_index in range(len(report.tables))],
         groups=groups,
         scores=[_score_line(s) for s in report.scores if s.status == "checked"],
