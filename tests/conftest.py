@@ -38,3 +38,12 @@ def astra_json() -> dict:
 @pytest.fixture(scope="session")
 def astra_zh_json() -> dict:
     return run_json(str(EXAMPLES / "astra_fable_release.zh.csv"))
+
+
+def assert_one_line_refusal(path, message: str) -> None:
+    """``claimcheck PATH`` refuses the input in one line naming the file and the fault, exit 2, no traceback."""
+    result = run_cli(str(path), "--format", "json")
+    assert result.exit_code == 2
+    lines = [ln for ln in result.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1 and str(path) in lines[0] and message in lines[0], lines
+    assert "Traceback" not in result.output

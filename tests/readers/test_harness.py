@@ -14,7 +14,7 @@ from scipy.stats import binomtest
 from claimcheck.errors import InputError
 from claimcheck.pipeline import audit
 from claimcheck.readers import read_input
-from tests.conftest import run_cli
+from tests.conftest import assert_one_line_refusal
 
 HARNESS = Path(__file__).resolve().parents[1] / "fixtures" / "harness"
 LM_EVAL = HARNESS / "lm_eval" / "output"
@@ -301,11 +301,7 @@ def _damaged_archives(tmp_path) -> dict[str, tuple[Path, str]]:
 @pytest.mark.parametrize("case", ["not a zip", "text", "other zip", "bad header", "flipped byte"])
 def test_a_damaged_eval_archive_is_one_line_and_exit_2(tmp_path, case):
     path, message = _damaged_archives(tmp_path)[case]
-    result = run_cli(str(path), "--format", "json")
-    assert result.exit_code == 2
-    lines = [ln for ln in result.stderr.splitlines() if ln.strip()]
-    assert len(lines) == 1 and str(path) in lines[0] and message in lines[0], lines
-    assert "Traceback" not in result.output
+    assert_one_line_refusal(path, message)
 
 
 # --- Hugging Face model card ----------------------------------------------------------------------------------
@@ -371,11 +367,7 @@ def _malformed(tmp_path) -> dict[str, tuple[Path, str]]:
 @pytest.mark.parametrize("case", ["truncated", "no results", "bad line"])
 def test_malformed_harness_output_is_one_line_and_exit_2(tmp_path, case):
     path, message = _malformed(tmp_path)[case]
-    result = run_cli(str(path), "--format", "json")
-    assert result.exit_code == 2
-    lines = [ln for ln in result.stderr.splitlines() if ln.strip()]
-    assert len(lines) == 1 and str(path) in lines[0] and message in lines[0], lines
-    assert "Traceback" not in result.output
+    assert_one_line_refusal(path, message)
 
 
 def test_unknown_json_names_what_was_expected(tmp_path):

@@ -10,7 +10,7 @@ import pytest
 
 from claimcheck.errors import InputError
 from claimcheck.readers import read_input
-from tests.conftest import run_cli, run_json
+from tests.conftest import assert_one_line_refusal, run_json
 
 HARNESS = Path(__file__).resolve().parents[1] / "fixtures" / "harness"
 LIGHTEVAL = HARNESS / "lighteval" / "output"
@@ -23,11 +23,7 @@ def _rows(table) -> list[dict[str, str]]:
 
 
 def _one_line_exit_2(path: Path, message: str) -> None:
-    result = run_cli(str(path), "--format", "json")
-    assert result.exit_code == 2
-    lines = [ln for ln in result.stderr.splitlines() if ln.strip()]
-    assert len(lines) == 1 and str(path) in lines[0] and message in lines[0], lines
-    assert "Traceback" not in result.output
+    assert_one_line_refusal(path, message)
 
 
 # --- lighteval ------------------------------------------------------------------------------------------------
