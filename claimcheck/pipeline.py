@@ -124,8 +124,11 @@ def resolve_rows(observations: Sequence[Observation], resolver,
     by_row: dict[tuple[int, int, int], Resolution] = {}
     out: dict[str, Resolution] = {}
     inputs_of = {o.table: o.input for o in observations}
-    # what a line naming no benchmark may be read under: each caption alone, then each lead paragraph's benchmarks together
+    # what a line naming no benchmark may be read under: each caption alone, then the benchmarks a caption
+    # sentence names ("We also test on LongBench, with results below:"), then each lead paragraph's together
     captions = {(inputs_of.get(r.table, 0), r.table): (*(((c,), None) for c in r.captions),
+                                                        *((names, c) for c in r.captions
+                                                          if (names := resolver.lead_names(c)) and names != (c,)),
                                                         *((names, lead) for lead in r.leads if (names := resolver.lead_names(lead))))
                 for r in readings if r.captions or r.leads}
     around = {(inputs_of.get(r.table, 0), r.table): _words_around(r) for r in readings}  # read once per table

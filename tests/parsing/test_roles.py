@@ -686,3 +686,19 @@ def test_a_model_row_names_each_detail_once_and_not_what_its_name_says(tmp_path)
                     "| Llama-3-8B | 8B | 8B | 62.2 | 60.3 |\n| Coder-Base | 7B | 7B | 65.2 | 62.0 |\n", encoding="utf-8")
     models = list(dict.fromkeys(s.model for s in audit([str(path)]).scores))
     assert models == ["Coder-Base · 33B", "Coder-Lite · 16B · 2.4B", "Llama-3-8B", "Coder-Base · 7B"]
+
+
+def test_a_caption_sentence_naming_a_suite_scopes_its_task_columns(tmp_path):
+    """ChatGLM3's README: "we also tested on LongBench; the results are in the table below" over columns
+    "Summary", "Single-Doc QA", "Code": the categories of the suite the sentence names, not unknown lines."""
+    path = tmp_path / "t.md"
+    path.write_text("We also test on LongBench, with results below:\n\n| Model | Summary | Single-Doc QA | Code |\n"
+                    "|---|---|---|---|\n| A | 24.8 | 37.6 | 52.8 |\n| B | 26.6 | 45.8 | 56.2 |\n", encoding="utf-8")
+    report = audit([str(path)])
+    read = {s.title: (s.benchmark, s.resolution.subset, s.resolution.n) for s in report.scores}
+    assert read == {"Summary": ("longbench", "summarization", 800), "Single-Doc QA": ("longbench", "single-doc-qa", 750),
+                    "Code": ("longbench", "code", 1000)}
+    plain = tmp_path / "plain.md"
+    plain.write_text("The results are below:\n\n| Model | Summary | Code |\n|---|---|---|\n| A | 24.8 | 52.8 |\n",
+                     encoding="utf-8")
+    assert {s.benchmark for s in audit([str(plain)]).scores} == {None}  # no suite named: left unknown
