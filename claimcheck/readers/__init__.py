@@ -76,7 +76,9 @@ def sniff_format(data: bytes) -> str:
     head = data[:4096].lstrip().lower()
     if head.startswith((b"{", b"[{")):  # an eval harness's JSON or JSON lines (no table starts with a brace)
         return "json"
-    if head.startswith(b"- dataset:"):  # a Hugging Face .eval_results file's first entry
+    from claimcheck.readers.eval_results import looks_like_eval_results
+
+    if looks_like_eval_results(head):  # a Hugging Face .eval_results file's first entry
         return "yaml"
     if head.startswith((b"<!doctype html", b"<html", b"<table", b"<?xml")) or b"<table" in head:
         return "html"
@@ -116,7 +118,9 @@ def _load(source: str, stdin: bytes | None) -> tuple[bytes, str]:
         raise InputError("is a directory, expected a table file", path=source) from None
     except OSError as exc:
         raise InputError(f"cannot read the file: {exc.strerror}", path=source) from None
-    fmt = _FORMATS.get(path.suffix.lower()) or sniff_format(data)
+    fmt = _FORMATS.get(path.suffix.lower())
+    if fmt is None:
+        return data, sniff_format(data)
     return data, "eval" if fmt == "xlsx" and _is_eval_archive(data) else fmt  # a zip is known by what it holds
 
 

@@ -41,15 +41,9 @@ def model_of(path: str) -> str:
 
 
 def read_eval_results(text: str, path: str) -> list[SourceTable]:
-    import yaml
+    from claimcheck.readers.model_card import load_yaml
 
-    try:
-        entries = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark is not None else ""
-        raise InputError(f"the file is not valid YAML{where}: {getattr(exc, 'problem', None) or exc}",
-                         path=path) from None
+    entries = load_yaml(text, path, "the file")
     if not isinstance(entries, list) or not entries:
         found = "an empty file" if entries is None else f"a YAML {type(entries).__name__}"
         raise InputError(f"the file is {found}: {_EXPECTED}", path=path)

@@ -437,6 +437,13 @@ def _lead(lines: list[str], i: int) -> str:
     return text[:_MAX_LEAD]
 
 
+def _fence_after(fence: str | None, line: str) -> str | None:
+    """The open code fence after a fence line: it opens one, or closes the open one of its kind ("```"
+    inside a "~~~" block is the block's text)."""
+    marker = _FENCE.match(line).group(1)[0] * 3  # type: ignore[union-attr]
+    return None if fence and marker == fence else (fence or marker)
+
+
 def hide_comments(lines: list[str]) -> list[str]:
     """The lines with every HTML comment (``<!-- … -->``) blanked out, as GitHub hides them: a table
     commented out of a README is not printed.  Comments inside a fenced code block are the code's text;
@@ -446,9 +453,8 @@ def hide_comments(lines: list[str]) -> list[str]:
     fence: str | None = None
     hidden = False
     for line in lines:
-        if not hidden and (m := _FENCE.match(line)):
-            marker = m.group(1)[0] * 3
-            fence = None if fence and marker == fence else (fence or marker)
+        if not hidden and _FENCE.match(line):
+            fence = _fence_after(fence, line)
         if fence:
             out.append(line)
             continue
@@ -508,9 +514,8 @@ def read_markdown(text: str, path: str) -> list[SourceTable]:
     i = 0
     while i < len(lines):
         line = lines[i]
-        if m := _FENCE.match(line):
-            marker = m.group(1)[0] * 3
-            fence = None if fence and marker == fence else (fence or marker)
+        if _FENCE.match(line):
+            fence = _fence_after(fence, line)
             i += 1
             continue
         if fence:

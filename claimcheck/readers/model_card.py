@@ -25,20 +25,26 @@ def front_matter(text: str) -> str | None:
     return match["yaml"] if match else None
 
 
+def load_yaml(text: str, path: str, what: str, first_line: int = 1) -> Any:
+    """YAML a reader is given (a card's front matter, an .eval_results file), or one line naming the file,
+    the line (counted from ``first_line``) and the fault."""
+    import yaml
+
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + first_line}" if mark is not None else ""
+        raise InputError(f"{what} is not valid YAML{where}: {getattr(exc, 'problem', None) or exc}",
+                         path=path) from None
+
+
 def model_index_table(text: str, path: str) -> SourceTable | None:
     """The front matter's model-index as a long score table; None when the card has no model-index."""
     raw = front_matter(text)
     if raw is None or "model-index" not in raw:
         return None
-    import yaml
-
-    try:
-        meta = yaml.safe_load(raw)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 2}" if mark is not None else ""  # + the opening '---' line, 1-based
-        raise InputError(f"the model card's front matter is not valid YAML{where}: "
-                         f"{getattr(exc, 'problem', None) or exc}", path=path) from None
+    meta = load_yaml(raw, path, "the model card's front matter", first_line=2)  # under the opening '---'
     index = meta.get("model-index") if isinstance(meta, dict) else None
     if index is None:
         return None

@@ -94,30 +94,29 @@ def check_file(path: str | Path) -> tuple[CatalogueFile | None, list[str]]:
     the shipped catalogue refuses: an alias taken by another entry, a variant that is no entry)."""
     path = Path(path)
     try:
-        data = _read_yaml(path)
-    except RegistryError as exc:
-        return None, [exc.one_line()]
-    data = {} if data is None else data
-    if not isinstance(data, dict):
-        return None, [f"{path}: expected a mapping with a 'benchmarks' list"]
-    try:
+        data = _file_data(path)
         parsed = CatalogueFile.model_validate(data)
-    except ValidationError as exc:
-        return None, [f"{path}: {line}" for line in describe_errors(exc, data)]
-    try:
         load_catalogue([path])
     except RegistryError as exc:
         return None, [exc.one_line()]
+    except ValidationError as exc:
+        return None, [f"{path}: {line}" for line in describe_errors(exc, data)]
     return parsed, []
 
 
-def load_file(path: Path) -> CatalogueFile:
-    """Validate one catalogue file."""
+def _file_data(path: Path) -> dict:
+    """A catalogue file's YAML, which must be a mapping (an empty file is an empty one)."""
     data = _read_yaml(path)
     if data is None:
         data = {}
     if not isinstance(data, dict):
         raise RegistryError("expected a mapping with a 'benchmarks' list", path=str(path))
+    return data
+
+
+def load_file(path: Path) -> CatalogueFile:
+    """Validate one catalogue file."""
+    data = _file_data(path)
     try:
         return CatalogueFile.model_validate(data)
     except ValidationError as exc:

@@ -62,6 +62,11 @@ class TableView:
     left_out: int = 0  # rows not printed (a board past SHOWN_ROWS), every one in the JSON report
 
 
+#: rows an annotated table prints (a leaderboard export of 1,000 models would fill 40 pages); past them,
+#: the rows findings name, up to as many again
+SHOWN_ROWS = 60
+
+
 def table_view(report: Report, t_index: int, notes_by_score) -> TableView:
     """One input table as printed, every cell annotated."""
     table = report.tables[t_index]
@@ -88,9 +93,6 @@ def table_view(report: Report, t_index: int, notes_by_score) -> TableView:
     return TableView(name=table.name, input_path=path, header=list(table.header), rows=rows, notes=notes,
                      wide=len(table.header) > 6, left_out=left_out)
 
-
-#: rows an annotated table prints (a leaderboard export of 1,000 models would fill 40 pages)
-SHOWN_ROWS = 60
 
 
 _FOOTNOTES_SHOWN = 4

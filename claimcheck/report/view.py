@@ -183,7 +183,7 @@ class ReportView:
     errors: list[FindingView] = field(default_factory=list)  # the error findings, for page 1
     counterparts: list[CounterpartLine] = field(default_factory=list)  # cells set against references
     references: list[str] = field(default_factory=list)  # each reference with its source, for the legend
-    left_out: dict[str, int] = field(default_factory=dict)  # appendix list -> lines past APPENDIX_LINES, in the JSON only
+    left_out: dict[str, int] = field(default_factory=dict)  # list -> lines not printed (tables' rows too), in the JSON only
 
 
 def _numbers(f: Finding) -> str:
@@ -226,7 +226,8 @@ def build_view(report: Report) -> ReportView:
     supported, not_supported = conclusions(report.comparisons, by_id, suspect, report.ranks)
     groups = _groups(numbered, report.rules, by_id)
     meta = report.meta
-    left_out: dict[str, int] = {}
+    tables = [table_view(report, t_index, notes_by_score) for t_index in range(len(report.tables))]
+    left_out: dict[str, int] = {"table_rows": sum(t.left_out for t in tables)} if any(t.left_out for t in tables) else {}
     return ReportView(
         title=", ".join(i.path.rsplit("/", 1)[-1] for i in report.inputs) or "claimcheck report",
         inputs=[(i.path, i.format, i.sha256) for i in report.inputs]
@@ -239,7 +240,7 @@ def build_view(report: Report) -> ReportView:
         counts=report.counts(), verdicts=_verdicts(report.comparisons),
         supported=_bounded(supported, "supported", left_out, CONCLUSION_LINES),
         not_supported=_bounded(not_supported, "not_supported", left_out, CONCLUSION_LINES),
-        tables=[table_view(report, t_index, notes_by_score) for t_index in range(len(report.tables))],
+        tables=tables,
         groups=groups,
         scores=[_score_line(s) for s in report.scores if s.status == "checked"],
         rows=_bounded(_row_lines(report.scores), "rows", left_out),

@@ -90,12 +90,17 @@ def test_two_lm_eval_sample_files_pair_by_doc_hash_whatever_their_order(tmp_path
     assert "named after its folder 'dummy-seed2'" in " ".join(audit([str(shuffled)]).tables[0].notes)
 
 
-def test_check_on_two_sample_files_reports_the_exact_mcnemar_p():
-    """Issue 12's done-when: a claimcheck run on lm-eval samples gives the exact McNemar test between two models."""
-    result = subprocess.run([sys.executable, "-m", "claimcheck", "check", str(SAMPLES_1), str(SAMPLES_2),
+def _checked_in_a_subprocess(*paths) -> dict:
+    """``claimcheck check PATHS --output-format json`` as a user runs it (its own process): the report."""
+    result = subprocess.run([sys.executable, "-m", "claimcheck", "check", *map(str, paths),
                              "--output-format", "json", "--fail-on", "never"], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
-    report = json.loads(result.stdout)
+    return json.loads(result.stdout)
+
+
+def test_check_on_two_sample_files_reports_the_exact_mcnemar_p():
+    """Issue 12's done-when: a claimcheck run on lm-eval samples gives the exact McNemar test between two models."""
+    report = _checked_in_a_subprocess(SAMPLES_1, SAMPLES_2)
     assert [i["format"] for i in report["inputs"]] == ["json", "json"]
     scores = {s["id"]: s for s in report["scores"]}
     (c,) = report["comparisons"]
@@ -191,10 +196,7 @@ def test_an_eval_archive_reads_as_its_json_log_does():
 
 
 def test_check_on_two_eval_archives_pairs_by_sample_id():
-    result = subprocess.run([sys.executable, "-m", "claimcheck", "check", str(ASTRA_EVAL), str(FABLE_EVAL),
-                             "--output-format", "json", "--fail-on", "never"], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    report = json.loads(result.stdout)
+    report = _checked_in_a_subprocess(ASTRA_EVAL, FABLE_EVAL)
     assert [i["format"] for i in report["inputs"]] == ["eval", "eval"]
     assert sorted(s["raw"] for s in report["scores"]) == ["14/20", "15/20"]
     (c,) = report["comparisons"]
