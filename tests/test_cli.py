@@ -197,6 +197,10 @@ def test_registry_check_says_every_problem_of_a_user_file(tmp_path):
     bad.write_text(REGISTRY_BAD, encoding="utf-8")
     clash.write_text("benchmarks:\n  - {id: my-mmlu, name: MMLU, family: knowledge, sources: [x]}\n", encoding="utf-8")
     broken.write_text("benchmarks: [\n", encoding="utf-8")
+    listed = tmp_path / "list.yaml"
+    listed.write_text("- id: x\n", encoding="utf-8")
+    not_mapping = run_cli("registry", "check", str(listed))
+    assert not_mapping.exit_code == 2 and "list.yaml: expected a mapping with a 'benchmarks' list" in not_mapping.stderr
     ok = run_cli("registry", "check", str(good))
     assert ok.exit_code == 0 and "valid, 2 benchmarks (1 new, 1 replacing shipped entries)" in ok.stdout
     failed = run_cli("registry", "check", str(bad))

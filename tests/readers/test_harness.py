@@ -332,7 +332,7 @@ def test_model_index_scores_take_n_from_the_registry():
 def test_a_card_whose_front_matter_is_not_yaml_is_one_error(tmp_path):
     path = tmp_path / "README.md"
     path.write_text("---\nmodel-index:\n  - name: [unclosed\n---\n\n| a | b |\n|---|---|\n| x | 1 |\n")
-    with pytest.raises(InputError, match="front matter is not valid YAML at line"):
+    with pytest.raises(InputError, match="front matter is not valid YAML at line 3:"):  # the file's line
         read_input(str(path), 0)
 
 

@@ -97,6 +97,13 @@ def test_a_table_commented_out_is_not_printed_and_is_not_read():
     assert [c.text for c in read_markdown(code_hidden, "t.md")[0].rows[0]] == ["GPQA", "4.0", "2.0"]
 
 
+def test_a_fence_of_another_kind_inside_a_code_block_closes_nothing():
+    table = "| Benchmark | A | B |\n|---|---|---|\n| GPQA | {} | 2.0 |\n"
+    doc = "~~~\n```\n" + table.format("1.0") + "~~~\n\n" + table.format("57.9")
+    (only,) = read_markdown(doc, "t.md")
+    assert [c.text for c in only.rows[0]] == ["GPQA", "57.9", "2.0"]
+
+
 def test_a_table_inside_a_blockquote_is_read_as_github_renders_it():
     doc = "> | Benchmark | A | B |\n> |:-:|--:|:--|\n> | GPQA | 57.9 | 55.1 |\n>| MMLU | 80.1 | 79.9 |\n"
     (table,) = read_markdown(doc, "t.md")
