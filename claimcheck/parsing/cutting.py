@@ -13,6 +13,7 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Iterator
 
+from claimcheck.errors import InputError
 from claimcheck.parsing.cells import parse_cell
 from claimcheck.parsing.items import item_observations
 from claimcheck.parsing.labels import split_ditto
@@ -140,7 +141,8 @@ def _long_rows(table, t, layout, ids, benchmark) -> Iterator[Observation]:
             id=f"s{next(ids)}", input=table.input, table=t, row=number,
             column=origin.get("source_column", table.header[score_col]), col=score_col,
             model=model or f"(row {row[0].row})", context=context,
-            cell=_with_uncertainty(_cell(table, row[score_col]), fields, table.decimal_comma),
+            cell=_with_uncertainty(_cell(table, row[score_col]), fields, table,
+                                   {f: table.header[j] for f, j in by_field.items()}, row[score_col].row),
             group=f"{table.input}:{t}:{origin.get('line_item', key)}",
             title=origin.get("title") or origin.get("label") or " · ".join([label, *(_shown_facet(k, v) for k, v in zip(_FACETS, facets) if v)]),
             at=(row[score_col].row, score_col), source_label=origin.get("label", ""),
@@ -158,29 +160,52 @@ def _shown_facet(name: str, value: str) -> str:
     return value
 
 
-def _with_uncertainty(cell, fields: dict, decimal_comma: bool):
-    """A long table's stderr / ci_low / ci_high / "95% CI" columns, folded into the value cell."""
-    from dataclasses import replace
+def _with_uncertainty(cell, fields: dict, table: SourceTable, columns: dict[str, str], row: int):
+    """A long table's stderr / ci_low / ci_high / "95% CI" columns, folded into the value cell.
 
+    A blank or dash is no uncertainty; anything else that is not a number, a negative standard error, half
+    of an interval or an interval whose ends are swapped is refused with its row and column: read as
+    nothing, it would leave the score's uncertainty silently to the registry's n.
+    """
     if cell.status != "ok":
         return cell
+
     def parsed(key: str):
-        value = parse_cell(fields.get(key, ""), decimal_comma=decimal_comma)
-        return value if value.status == "ok" and value.value is not None else None
+        text = fields.get(key, "")
+        value = parse_cell(text, decimal_comma=table.decimal_comma)
+        if value.status == "ok" and value.value is not None:
+            return value.value
+        if text.strip() and value.status != "missing":
+            raise InputError(f"expected a number or a blank, found {text!r}", path=table.name, row=row,
+                             column=columns.get(key))
+        return None
 
     stderr, low, high = parsed("stderr"), parsed("ci_low"), parsed("ci_high")
-    if stderr is not None and cell.plus_minus is None:
-        cell = replace(cell, plus_minus=abs(stderr.value), plus_minus_decimals=stderr.decimals)
-    low, high = (low.value if low else None), (high.value if high else None)
-    if low is not None and high is not None and cell.bounds is None:
-        cell = replace(cell, bounds=(low, high))
+    if stderr is not None:
+        if stderr < 0:
+            raise InputError(f"a standard error cannot be negative, found {fields['stderr']!r}",
+                             path=table.name, row=row, column=columns.get("stderr"))
+        if cell.plus_minus is None:
+            cell = replace(cell, plus_minus=stderr,
+                           plus_minus_decimals=parse_cell(fields["stderr"], decimal_comma=table.decimal_comma).decimals)
+    if (low is None) != (high is None):
+        given, absent = ("ci_low", "ci_high") if high is None else ("ci_high", "ci_low")
+        raise InputError(f"an interval needs both ends; this row gives {given} but no {absent}",
+                         path=table.name, row=row, column=columns.get(absent))
+    if low is not None and high is not None:
+        if low > high:
+            raise InputError(f"the interval's lower end {fields['ci_low']!r} is above its upper end {fields['ci_high']!r}",
+                             path=table.name, row=row, column=columns.get("ci_low"))
+        if cell.bounds is None:
+            cell = replace(cell, bounds=(low, high))
     elif fields.get("ci") and cell.bounds is None:  # "(-4 / +5)", "+5/-4", "[55.1, 60.6]"
-        parsed = parse_cell(f"{cell.raw.strip()} {fields['ci']}", decimal_comma=decimal_comma)
-        if parsed.status == "ok" and parsed.bounds:
-            cell = replace(cell, bounds=parsed.bounds)
+        interval = parse_cell(f"{cell.raw.strip()} {fields['ci']}", decimal_comma=table.decimal_comma)
+        if interval.status == "ok" and interval.bounds:
+            cell = replace(cell, bounds=interval.bounds)
+        elif parse_cell(fields["ci"], decimal_comma=table.decimal_comma).status != "missing":
+            raise InputError(f"expected an interval such as '+5/-4', '(-4 / +5)' or '[55.1, 60.6]', found {fields['ci']!r}",
+                             path=table.name, row=row, column=columns.get("ci"))
     return cell
-
-
 
 
 def _models_repeat_across_sections(table: SourceTable, layout) -> bool:

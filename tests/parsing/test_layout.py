@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from claimcheck.errors import InputError
 from claimcheck.pipeline import Options, audit
 
 
@@ -18,6 +19,32 @@ def test_long_table_stderr_and_interval_columns_reach_the_cell(tmp_path):
     a, b = report.scores
     assert a.cell.plus_minus == 3.5 and a.cell.bounds is None
     assert b.cell.bounds == (54.0, 62.0) and b.ci == (0.54, 0.62) and b.ci_method == "published"
+
+
+@pytest.mark.parametrize(("columns", "values", "column", "expected"), [
+    ("stderr", "abc", "stderr", "expected a number or a blank, found 'abc'"),
+    ("stderr", "1e309", "stderr", "expected a number or a blank, found '1e309'"),
+    ("stderr", "-0.5", "stderr", "a standard error cannot be negative, found '-0.5'"),
+    ("ci_low,ci_high", "60,50", "ci_low", "the interval's lower end '60' is above its upper end '50'"),
+    ("ci_low,ci_high", "50,y", "ci_high", "expected a number or a blank, found 'y'"),
+    ("ci_low,ci_high", "50,", "ci_high", "an interval needs both ends; this row gives ci_low but no ci_high"),
+    ("ci_low,ci_high", ",62", "ci_low", "an interval needs both ends; this row gives ci_high but no ci_low"),
+    ("95% CI", "about five", "95% CI", "expected an interval such as"),
+])
+def test_an_uncertainty_column_that_cannot_be_read_is_refused_with_its_cell(tmp_path, columns, values, column, expected):
+    path = tmp_path / "t.csv"
+    path.write_text(f"model,benchmark,score,{columns}\nA,GPQA Diamond,60.1,{values}\n", encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        audit([str(path)])
+    assert (caught.value.row, caught.value.column) == (2, column) and expected in caught.value.message
+
+
+def test_a_dash_or_blank_in_an_uncertainty_column_is_no_uncertainty(tmp_path):
+    report = _audit(tmp_path, "model,benchmark,score,stderr,ci_low,ci_high,95% CI\nA,GPQA Diamond,60.1,—,,,n/a\n"
+                              "B,GPQA Diamond,58.0,0,58,58,\n")
+    a, b = report.scores
+    assert a.cell.plus_minus is None and a.cell.bounds is None
+    assert b.cell.plus_minus == 0 and b.cell.bounds == (58.0, 58.0)  # a zero-width interval is one
 
 
 def test_leaderboard_interval_column_is_read_as_published_bounds(tmp_path):
