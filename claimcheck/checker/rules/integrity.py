@@ -974,6 +974,8 @@ class MarkNotBest(Rule):
     """
 
     code, slug, family, severity = "CC409", "mark-not-best", "integrity", "error"
+    levels = {"warning": "a mark on one of two equal cells: no value contradicts it, but it leaves a co-leader out "
+                         "and presents a tie as a lead"}
 
     #: this many cells of one table with one mark style, each beaten: one convention, said once
     SAME_MARK = 3
@@ -1037,7 +1039,7 @@ class MarkNotBest(Rule):
                 f"{cell_name(marked)} is marked best, but {s.model} {s.cell.shown} has the same value and is "
                 f"not marked: the mark presents a tie as a lead",
                 scores=(marked.id, s.id), value=marked.value, best_value=s.value, best_model=s.model,
-                direction="lower" if view.lower else "higher", tie_gap=None,
+                direction="lower" if view.lower else "higher", tie_gap=None, severity="warning",
             )
 
     def _rule_followed(self, view: MarkedRow) -> Iterator[Finding]:
