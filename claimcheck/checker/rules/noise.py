@@ -74,7 +74,7 @@ class SmallBenchmark(Rule):
 
     AIME has 30 problems per year: one problem is 3.3 pp, and a "2-point lead" is less
     than one problem.  Below about 100 items, gaps of a few points are single items.  Said once
-    per benchmark and item count on a page, naming every row it applies to.
+    per page, naming each such benchmark with its item count and every row it applies to.
 
     Bad:
         | AIME 2025 | 86.7% | 83.3% |   (one problem apart)
@@ -87,23 +87,59 @@ class SmallBenchmark(Rule):
 
     code, slug, family, severity = "CC304", "small-benchmark", "noise", "info"
 
+    #: benchmarks named in full; the rest are counted
+    SHOWN = 6
+
     def check(self, context: CheckContext) -> Iterator[Finding]:
         rows = rows_where(context, lambda s: s.unit in PROPORTION_UNITS and s.n and s.resolution.n_source != "assumed"
                      and 100.0 / s.n >= 1.0)
-        by_benchmark: dict[tuple, list[list[Score]]] = {}  # one finding per benchmark and n on a page
+        pages: dict[int, dict[tuple, list[list[Score]]]] = {}  # one finding per page, one entry per benchmark and n
         for scores in rows.values():
             s = scores[0]
-            key = (s.input, s.benchmark or s.title.casefold(), s.resolution.version, s.resolution.subset, s.n)
-            by_benchmark.setdefault(key, []).append(scores)
-        for lines in by_benchmark.values():
-            s = lines[0][0]
-            also = [line[0] for line in lines[1:]]
-            more = (f" (so do {', '.join(f'{x.title!r} ({x.ref})' for x in also[:4])}"
-                    f"{f' and {len(also) - 4} more rows' if len(also) > 4 else ''})") if also else ""
+            key = (s.benchmark or s.title.casefold(), s.resolution.version, s.resolution.subset, s.n)
+            pages.setdefault(s.input, {}).setdefault(key, []).append(scores)
+        for benchmarks in pages.values():
+            entries = list(benchmarks.values())
+            if len(entries) == 1:
+                (lines,) = entries
+                s = lines[0][0]
+                yield self.finding(
+                    f"{s.title!r} ({s.ref}) has {s.n} items{self._also(lines)}: one item moves the score by "
+                    f"{100.0 / s.n:.1f} pp",
+                    scores=[x.id for line in lines for x in line], n=s.n, step_pp=100.0 / s.n, rows=len(lines),
+                    benchmarks=[self._entry(lines)],
+                )
+                continue
+            counts = {lines[0][0].n for lines in entries}
+            one_n = len(counts) == 1
+            shown = "; ".join(f"{lines[0][0].title!r} ({lines[0][0].ref}{self._also(lines, short=True)})"
+                              + ("" if one_n else f": {lines[0][0].n} items, {100.0 / lines[0][0].n:.1f} pp")
+                              for lines in entries[:self.SHOWN])
+            more = f"; and {len(entries) - self.SHOWN} more" if len(entries) > self.SHOWN else ""
+            n = min(counts)
+            head = (f"{len(entries)} benchmarks have {n} items each: one item moves the score by {100.0 / n:.1f} pp"
+                    if one_n else f"{len(entries)} benchmarks are so small that one item moves the score by a point or more")
             yield self.finding(
-                f"{s.title!r} ({s.ref}) has {s.n} items{more}: one item moves the score by {100.0 / s.n:.1f} pp",
-                scores=[x.id for line in lines for x in line], n=s.n, step_pp=100.0 / s.n, rows=len(lines),
+                f"{head}: {shown}{more}",
+                scores=[x.id for lines in entries for line in lines for x in line],
+                n=n if one_n else None, step_pp=max(100.0 / lines[0][0].n for lines in entries),
+                rows=sum(len(lines) for lines in entries), benchmarks=[self._entry(lines) for lines in entries],
             )
+
+    @staticmethod
+    def _entry(lines: list[list[Score]]) -> dict:
+        s = lines[0][0]
+        return {"title": s.title, "n": s.n, "step_pp": 100.0 / s.n, "rows": len(lines)}
+
+    @staticmethod
+    def _also(lines: list[list[Score]], short: bool = False) -> str:
+        also = [line[0] for line in lines[1:]]
+        if not also:
+            return ""
+        if short:
+            return f", and {len(also)} more row{'s' if len(also) > 1 else ''}"
+        return (f" (so do {', '.join(f'{x.title!r} ({x.ref})' for x in also[:4])}"
+                f"{f' and {len(also) - 4} more rows' if len(also) > 4 else ''})")
 
 
 class NearCeiling(Rule):

@@ -57,6 +57,8 @@ def _same(expected, actual) -> bool:
 def _matches(finding, want: dict) -> bool:
     if finding.code != want["code"] or finding.severity != want.get("severity", finding.severity):
         return False
+    if want.get("message_contains", "") not in finding.message:
+        return False
     return all(k in finding.details and _same(v, finding.details[k]) for k, v in want.get("details", {}).items())
 
 
