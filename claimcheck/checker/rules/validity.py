@@ -67,10 +67,15 @@ class _StatusRule(Rule):
             )
 
     def severity_for(self, note: StatusNote):
-        """The rule's severity for a first-hand statement that the scores are invalid; a warning otherwise."""
-        if self.severity == "error" and (note.impact != "major" or note.unverified):
+        """The rule's severity for a first-hand statement that the scores are invalid; a warning for a
+        second-hand report (whatever it claims, its size is not established); info for a first-hand, measured
+        defect rate too small to void the scores (a caveat for every table that prints the benchmark, which
+        changes no comparison)."""
+        if self.severity != "error":
+            return None
+        if note.unverified:
             return "warning"
-        return None
+        return "info" if note.impact != "major" else None
 
 
 class BenchmarkFlawed(_StatusRule):
@@ -80,8 +85,8 @@ class BenchmarkFlawed(_StatusRule):
     correct solutions) affect a large share of the score, the score stops measuring the
     capability it names.  Epoch AI judged Terminal-Bench 4.0.0 Flawed on 2026-09-04
     (threshold: defects affecting ≥ 20% of the total score).  Such a first-hand verdict is an
-    error; a second-hand report, or a known defect rate too small to void the scores (MMLU's
-    estimated 6.5% erroneous questions), is a warning that says who reported what.
+    error; a second-hand report is a warning that says who reported what; a known defect rate too small
+    to void the scores (MMLU's estimated 6.5% erroneous questions) is an info caveat.
 
     Bad:
         | Terminal-Bench 4.0 | 57.9% | 55.8% |
@@ -93,7 +98,9 @@ class BenchmarkFlawed(_StatusRule):
     """
 
     code, slug, family, severity = "CC501", "benchmark-flawed", "validity", "error"
-    levels = {"warning": "the report is second-hand, or the known defect rate is too small to void the scores"}
+    levels = {"warning": "the report is second-hand: what it claims is not established",
+              "info": "a first-hand, measured defect rate too small to void the scores (a caveat, not a broken "
+                      "comparison)"}
     state, verb = "flawed", "is reported flawed"
 
 
