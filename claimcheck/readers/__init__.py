@@ -133,6 +133,10 @@ def _parse(data: bytes, fmt: str, source: str) -> tuple[list[SourceTable], str |
 
         if is_opencompass_summary(table):  # known by its header: one column per model, read as long scores
             table = opencompass_table(table, source)
+        from claimcheck.readers.epoch import epoch_table, is_epoch_benchmark
+
+        if is_epoch_benchmark(table):  # known by its header: Epoch AI's runs of one benchmark, named by the file
+            table = epoch_table(table, source)
         return [table], encoding, delimiter
     if fmt == "eval":
         from claimcheck.readers.inspect_archive import read_eval_archive
