@@ -136,3 +136,16 @@ def test_malformed_helm_run_is_one_line_and_exit_2(tmp_path, name, edit, message
 
 def test_a_folder_that_is_no_helm_run_is_still_refused_as_a_directory(tmp_path):
     assert_one_line_refusal(tmp_path, "is a directory")
+
+
+def test_helm_perturbed_instances_are_named_not_read_per_item(tmp_path):
+    def perturbed(items):
+        copy = json.loads(json.dumps(items[0]))
+        copy["perturbation"] = {"name": "typos", "robustness": True}
+        for stat in copy["stats"]:
+            stat["mean"] = 1.0 if stat["name"]["name"] == "exact_match" else stat.get("mean")
+        return json.dumps(items + [copy])
+    tables = read_input(str(_edited(tmp_path, "per_instance_stats.json", perturbed)), 0)[1]
+    exact = _rows(tables[0])
+    assert len(exact) == 10 and {r["score"] for r in exact} == {"0.0"}  # the perturbed copy's 1.0 is not an item
+    assert any("perturbed instances (robustness, fairness) not read per item" in n for n in tables[0].notes)
