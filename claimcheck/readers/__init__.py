@@ -1,4 +1,4 @@
-"""Read inputs (CSV/TSV, XLSX, Markdown, HTML, URL, stdin; eval-harness outputs) into SourceTables.
+"""Read inputs (CSV/TSV, XLSX, Markdown, HTML, URL, stdin; eval-harness outputs, a HELM run folder) into SourceTables.
 
 Readers only find tables and keep each cell's printed text with its position,
 footnote markers and emphasis; they interpret nothing.  A URL is read as HTML,
@@ -74,7 +74,7 @@ def sniff_format(data: bytes) -> str:
     if data.startswith(b"PK\x03\x04"):
         return "eval" if _is_eval_archive(data) else "xlsx"
     head = data[:4096].lstrip().lower()
-    if head.startswith((b"{", b"[{")):  # an eval harness's JSON or JSON lines (no table starts with a brace)
+    if head.startswith(b"{") or re.match(rb"\[\s*\{", head):  # an eval harness's JSON (lines); HELM indents its lists
         return "json"
     from claimcheck.readers.eval_results import looks_like_eval_results
 
@@ -93,6 +93,12 @@ def _is_eval_archive(data: bytes) -> bool:
     from claimcheck.readers.inspect_archive import is_eval_archive
 
     return is_eval_archive(data)
+
+
+def _is_helm_run(source: str) -> bool:
+    from claimcheck.readers.helm import is_helm_run_dir
+
+    return is_helm_run_dir(Path(source))
 
 
 def _load(source: str, stdin: bytes | None) -> tuple[bytes, str]:
@@ -133,6 +139,10 @@ def _parse(data: bytes, fmt: str, source: str) -> tuple[list[SourceTable], str |
 
         if is_opencompass_summary(table):  # known by its header: one column per model, read as long scores
             table = opencompass_table(table, source)
+        from claimcheck.readers.epoch import epoch_table, is_epoch_benchmark
+
+        if is_epoch_benchmark(table):  # known by its header: Epoch AI's runs of one benchmark, named by the file
+            table = epoch_table(table, source)
         return [table], encoding, delimiter
     if fmt == "eval":
         from claimcheck.readers.inspect_archive import read_eval_archive
@@ -198,6 +208,11 @@ def read_input(
         page = fetch(source)
         tables = _parse_text(page.text, "md" if page.is_markdown else "html", source)
         data, fmt, encoding, delimiter = page.text.encode("utf-8"), "url", "utf-8", None
+    elif source != "-" and _is_helm_run(source):  # a HELM run folder: its run_spec.json, stats.json and per-item stats
+        from claimcheck.readers.helm import read_helm_run, run_bytes
+
+        tables, data, fmt, encoding, delimiter = read_helm_run(Path(source), source), run_bytes(Path(source)), "json", \
+            "utf-8", None
     else:
         data, fmt = _load(source, stdin)
         tables, encoding, delimiter = _parse(data, fmt, source)

@@ -1,4 +1,4 @@
-"""Eval-harness outputs (lm-evaluation-harness, inspect_ai, lighteval) read into the tables claimcheck already reads.
+"""Eval-harness outputs (lm-evaluation-harness, inspect_ai, lighteval, HELM) read into the tables claimcheck already reads.
 
 A harness writes what a results table prints, and more: each score with its n and standard error,
 the task version and number of shots, and often every item's result.  Rather than a second
@@ -21,6 +21,8 @@ The files are recognised by their content, not their names:
 - lm-evaluation-harness ``samples_<task>_*.jsonl``: JSON lines with ``doc_id`` (and ``doc_hash``);
 - lighteval ``results_*.json``: an object with ``config_general`` and ``results``
   (:mod:`claimcheck.readers.lighteval`);
+- a HELM run's ``stats.json`` or ``per_instance_stats.json``: a JSON list of HELM stats
+  (:mod:`claimcheck.readers.helm`, which also reads a run folder given as the input);
 - inspect_ai logs in the JSON format: an object with ``eval`` and ``results`` or ``samples`` (the
   ``.eval`` format, a zip archive of the same records, is put back together by
   :mod:`claimcheck.readers.inspect_archive` and read here too).
@@ -43,8 +45,9 @@ ITEM_HEADER = ("item", "model", "score", "benchmark", "metric")
 
 _EXPECTED = ("a lighteval results file (an object with 'config_general' and 'results'), "
              "an lm-evaluation-harness results file (an object with 'results' and 'n-samples' or 'configs'), "
-             "an lm-evaluation-harness samples file (JSON lines with 'doc_id' and 'doc_hash') or an inspect_ai "
-             "log in its JSON format (an object with 'eval' and 'results' or 'samples')")
+             "an lm-evaluation-harness samples file (JSON lines with 'doc_id' and 'doc_hash'), an inspect_ai "
+             "log in its JSON format (an object with 'eval' and 'results' or 'samples') or a HELM run's stats.json "
+             "or per_instance_stats.json")
 
 
 def read_harness(text: str, path: str) -> list[SourceTable]:
@@ -54,6 +57,10 @@ def read_harness(text: str, path: str) -> list[SourceTable]:
 
     if isinstance(document, dict) and is_lighteval_results(document):  # before lm-eval: both write 'versions'
         return [lighteval_results_table(document, path)]
+    from claimcheck.readers.helm import is_helm_per_instance, is_helm_stats, read_helm_file
+
+    if is_helm_stats(document) or is_helm_per_instance(document):  # a HELM run's stats.json or per_instance_stats.json
+        return read_helm_file(document, path)
     if isinstance(document, dict) and _is_lm_eval_results(document):
         return [lm_eval_results_table(document, path)]
     if isinstance(document, dict) and _is_inspect_log(document):
