@@ -14,8 +14,8 @@ from claimcheck.readers import read_input
 from tests.conftest import assert_one_line_refusal, run_json
 
 RUNS = Path(__file__).resolve().parents[1] / "fixtures" / "harness" / "helm" / "runs" / "test"
-MCQA = RUNS / "simple_mcqa:model=simple_model1"
-SIMPLE1 = RUNS / "simple1:model=simple_model1"
+MCQA = RUNS / "simple_mcqa"
+SIMPLE1 = RUNS / "simple1"
 NAMED = ["exact_match", "exact_match@5", "quasi_exact_match", "quasi_exact_match@5", "prefix_exact_match",
          "prefix_exact_match@5", "quasi_prefix_exact_match", "quasi_prefix_exact_match@5"]
 
