@@ -193,8 +193,8 @@ class ComparabilityRule(Rule):
             if ranked & set(rows) or len(set(rows)) == 1:
                 continue  # one model under labelled setups beside a ranking, or as columns of one row: the design
             if len(pairs) == 1:  # one model on two rows: with its other rows of the same benchmark set, one finding
-                a = context.score(pairs[0][0].scores[0])
-                key = (a.input, a.table, a.model, a.benchmark or a.title, a.resolution.version, a.resolution.subset)
+                a = context.score(pairs[0][0].scores[0])  # of the input, whichever tables print the rows
+                key = (a.input, a.model, a.benchmark or a.title, a.resolution.version, a.resolution.subset)
                 alone.setdefault(key, []).append(pairs[0])
             else:
                 yield self.setup_finding(context, pairs)

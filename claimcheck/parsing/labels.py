@@ -225,6 +225,9 @@ def _metric(text: str) -> tuple[str | None, str | None]:
 
 _ACCURACY = re.compile(r"^(?:acc(?:uracy)?|correct|%\s*correct|top-?1|(?:macro|micro)_avg/acc(?:_char|_norm)?|acc_(?:char|norm)|average/acc|准确率|正确率)$", re.I)
 _EM = re.compile(r"(?:^|[/_\s])(?:em|exact[ _-]?match)(?:$|[/_\s])|^em_|_em$", re.I)
+#: HELM's relaxed variants of exact match: each its own metric, not exact match ("quasi_exact_match"
+#: compares normalised strings, "prefix_exact_match" a prefix of the output)
+_RELAXED_EM = re.compile(r"(?:quasi|prefix)[ _-]?(?:prefix[ _-]?)?exact[ _-]?match", re.I)
 
 
 def canonical_metric(text: str) -> str | None:
@@ -234,6 +237,8 @@ def canonical_metric(text: str) -> str | None:
         return None
     if _ACCURACY.match(text):
         return "accuracy"
+    if _RELAXED_EM.search(text):
+        return re.sub(r"[^0-9a-z@^]+", "-", text.casefold()).strip("-")
     if _EM.search(text):
         return "em"
     metric, _ = _metric(text)

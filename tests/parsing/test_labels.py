@@ -169,3 +169,16 @@ def test_harness_accuracy_names_are_accuracy(text):
     from claimcheck.parsing.labels import canonical_metric
 
     assert canonical_metric(text) == "accuracy"
+
+
+@pytest.mark.parametrize(("text", "metric"), [
+    ("exact_match", "em"), ("em_maj1@1", "em"),
+    ("quasi_exact_match", "quasi-exact-match"), ("prefix_exact_match", "prefix-exact-match"),
+    ("quasi_prefix_exact_match", "quasi-prefix-exact-match"), ("quasi exact match", "quasi-exact-match"),
+])
+def test_helm_relaxed_exact_matches_are_their_own_metrics(text, metric):
+    """HELM scores one run by exact match and by its relaxed variants: they are different metrics, so a model
+    printed under each is under several metrics, not four times under 'em'."""
+    from claimcheck.parsing.labels import canonical_metric
+
+    assert canonical_metric(text) == metric

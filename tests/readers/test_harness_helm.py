@@ -62,6 +62,9 @@ def test_helm_run_folder_audits_as_item_results_with_n_10():
     exact = report["scores"][0]  # exact_match, which claimcheck's metric names call "em"
     assert (exact["model"], exact["label"], exact["metric"], exact["value"], exact["items"]["binary"]) == (
         "simple/model1", "simple_mcqa", "em", 0.0, True)
+    assert [s["metric"] for s in report["scores"]][:4] == ["em", "exact-match@5", "quasi-exact-match", "quasi-exact-match@5"]
+    setups = [f for f in report["findings"] if f["code"] == "CC206"]  # one model under the run's 8 metrics: said once
+    assert len(setups) == 1 and setups[0]["details"]["setups"] == len(NAMED)
 
 
 def test_helm_run_with_no_score_metric_is_refused_in_one_line():
