@@ -144,7 +144,8 @@ def _long_rows(table, t, layout, ids, benchmark) -> Iterator[Observation]:
             cell=_with_uncertainty(_cell(table, row[score_col]), fields, table,
                                    {f: table.header[j] for f, j in by_field.items()}, row[score_col].row),
             group=f"{table.input}:{t}:{origin.get('line_item', key)}",
-            title=origin.get("title") or origin.get("label") or " · ".join([label, *(_shown_facet(k, v) for k, v in zip(_FACETS, facets) if v)]),
+            title=origin.get("title") or origin.get("label") or " · ".join(
+                [label, *(_shown_facet(k, v) for k, v in zip(_FACETS, facets) if v and k != "unit")]),  # a unit names no line
             at=(row[score_col].row, score_col), source_label=origin.get("label", ""),
         )
 

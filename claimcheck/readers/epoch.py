@@ -34,7 +34,7 @@ from claimcheck.records import RawCell, SourceTable
 
 MODEL, BEST, MEAN, STDERR = "Model version", "Best score (across scorers)", "mean_score", "stderr"
 _EPOCH_COLUMNS = ("Release date", "Organization")
-HEADER = ("model", "benchmark", "score", "stderr", "unit", "budget", "metric")
+HEADER = ("model", "benchmark", "score", "stderr", "unit", "budget")
 #: the settings Epoch appends to a model id in its own files: an effort, or a thinking budget in thousands of tokens
 _SETTING = re.compile(r"^(?P<model>.+?)_(?P<setting>low|medium|high|xhigh|\d+K)$")
 
@@ -106,7 +106,7 @@ def epoch_table(table: SourceTable, path: str) -> SourceTable:
             notes.append(f"row {number} ({version}): mean_score {raw[mean_col].text.strip()} differs from the best "
                          f"score across scorers {text}, which is read")
         model, setting = split_model_version(version)
-        values = (model, benchmark, score, stderr, "fraction", setting, score_name) + tuple(raw[j].text for j in rest)
+        values = (model, benchmark, score, stderr, "fraction", setting) + tuple(raw[j].text for j in rest)
         rows.append(tuple(RawCell(text=t, row=number, col=j) for j, t in enumerate(values)))
     if not rows:
         raise InputError(f"the Epoch AI file has no row with a {score_name!r}", path=path)

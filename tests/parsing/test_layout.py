@@ -216,3 +216,11 @@ def test_the_cell_account_names_one_and_several_in_english(k, text):
     from claimcheck.records import CellAccount
 
     assert CellAccount(values=3, text_tables=k).describe() == f"3 values, 0 missing, 0 skipped, {text}"
+
+
+def test_a_unit_column_names_no_line_and_fraction_gaps_are_said_in_points(tmp_path):
+    report = _audit(tmp_path, "model,benchmark,score,unit,budget\nA,GPQA Diamond,0.914,fraction,high\n"
+                              "A,GPQA Diamond,0.879,fraction,low\n")
+    assert [s.title for s in report.scores] == ["GPQA Diamond · high", "GPQA Diamond · low"]
+    (setup,) = [f for f in report.findings if f.code == "CC205"]
+    assert "(3.5 points apart)" in setup.message

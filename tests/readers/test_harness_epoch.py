@@ -25,13 +25,14 @@ def _by_version(table) -> dict[str, dict[str, str]]:
 def test_epoch_runs_become_scores_with_stderr_budget_and_a_fraction_unit():
     info, (table,) = read_input(str(EPOCH), 0)
     assert info.format == "csv"
-    assert table.header[:7] == ("model", "benchmark", "score", "stderr", "unit", "budget", "metric")
+    assert table.header[:6] == ("model", "benchmark", "score", "stderr", "unit", "budget")
     rows = _by_version(table)
     assert len(rows) == 9
     row = rows["gpt-5.2-2025-12-11_high"]
     assert (row["model"], row["benchmark"], row["score"], row["stderr"], row["unit"], row["budget"]) == (
         "gpt-5.2-2025-12-11", "gpqa_diamond", "0.8819444444444444", "0.01913858277633924", "fraction", "high")
-    assert row["metric"] == "Best score (across scorers)"
+    assert "metric" not in row  # the column read is said in the notes: the metric is the benchmark's own (accuracy)
+    assert "score is 'Best score (across scorers)', a fraction" in table.notes[0]
     opus = rows["claude-opus-4-5-20251101_16K"]
     assert (opus["model"], opus["budget"], opus["score"]) == ("claude-opus-4-5-20251101", "16K", "0.8547979797979798")
     assert rows["DeepSeek-R1"]["model"] == "DeepSeek-R1" and rows["DeepSeek-R1"]["budget"] == ""
@@ -94,8 +95,9 @@ def test_epoch_file_with_only_mean_score_reads_it(tmp_path):
     path = tmp_path / "simpleqa_verified.csv"
     path.write_text("Model version,mean_score,Release date,Organization,stderr\nastra_high,0.674,2025-12-17,X,0.0148\n")
     (row,) = _rows(read_input(str(path), 0)[1][0])
-    assert (row["model"], row["score"], row["stderr"], row["metric"], row["budget"]) == (
-        "astra", "0.674", "0.0148", "mean_score", "high")
+    (table,) = read_input(str(path), 0)[1]
+    assert (row["model"], row["score"], row["stderr"], row["budget"]) == ("astra", "0.674", "0.0148", "high")
+    assert "score is 'mean_score', a fraction" in table.notes[0]
 
 
 def test_epoch_row_without_a_score_is_named_not_dropped(tmp_path):
