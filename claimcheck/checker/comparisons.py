@@ -291,14 +291,23 @@ def _compare(cid: str, a: Score, b: Score, kind: str, diffs: tuple[Difference, .
              ci_method: str = "wilson", tests: dict | None = None) -> Comparison:
     why_not = tuple(dict.fromkeys(d.code for d in diffs if d.known))
     caveats = tuple(dict.fromkeys(d.code for d in diffs if not d.known))
-    comparable = not why_not and kind != "configuration" and a.unit == b.unit
-    if a.unit != b.unit and "unit" not in why_not:
+    # an independent report may print a share as a fraction where the page prints a percentage (Epoch's 0.717
+    # for a vendor's 71.5): one proportion on two scales, set side by side as proportions; within a page the
+    # mix is the page's own inconsistency (CC102)
+    rescaled = kind == "reference" and {a.unit, b.unit} == {"percent", "fraction"}
+    same_scale = a.unit == b.unit or rescaled
+    comparable = not why_not and kind != "configuration" and same_scale
+    if not same_scale and "unit" not in why_not:
         why_not += (("CC101",) if "elo" in (a.unit, b.unit) else ("CC102",))
+    gap = None
+    if a.value is not None and b.value is not None:
+        gap = a.value - b.value
+        if rescaled:
+            gap = (a.proportion - b.proportion) * a.scale if a.proportion is not None and b.proportion is not None else None
     base = dict(
         id=cid, scores=(a.id, b.id), models=(a.model, b.model), benchmark=a.benchmark or b.benchmark,
         kind=kind, comparable=comparable, why_not=why_not, differences=diffs, caveats=caveats,
-        unit=a.unit if a.unit == b.unit else f"{a.unit}/{b.unit}", values=(a.value, b.value),
-        gap=(a.value - b.value) if a.value is not None and b.value is not None else None,
+        unit=a.unit if a.unit == b.unit else f"{a.unit}/{b.unit}", values=(a.value, b.value), gap=gap,
         n=(a.n, b.n), n_source=(a.resolution.n_source, b.resolution.n_source),
     )
     if not comparable:

@@ -207,3 +207,22 @@ def test_a_bound_p_never_makes_a_counterpart_discrepant(tmp_path, ref_value):
     (c,) = [c for c in report.counterparts if c.reference == "ref1"]
     assert c.comparison.p_is_bound and c.verdict == "untestable"
     assert not [f for f in report.findings if f.code == "CC411"]
+
+
+def test_an_epoch_file_of_fractions_is_a_reference_for_a_page_of_percentages(tmp_path):
+    """Epoch AI prints shares (0.7172); a vendor prints percentages (71.5): one proportion on two scales,
+    tested as proportions (the gap said on the page's scale), not set apart as mixed units."""
+    from statsmodels.stats.proportion import test_proportions_2indep
+
+    from tests.conftest import ROOT
+
+    page = _write(tmp_path, "page.csv", "Benchmark,DeepSeek-R1,grok-3-beta\nGPQA Diamond,71.5,90.0\n")
+    epoch = str(ROOT / "tests" / "fixtures" / "harness" / "epoch" / "gpqa_diamond.csv")
+    report = audit([page], Options(reference_files=(epoch,), bundled_references=False))
+    by_model = {c.model: c for c in report.counterparts}
+    r1, grok = by_model["DeepSeek-R1"], by_model["grok-3-beta"]
+    assert r1.comparison.comparable and r1.comparison.gap == pytest.approx(71.5 - 71.71717171717171)
+    assert r1.verdict == "consistent" and grok.verdict == "discrepant"  # 90.0 vs 75.8 of 198
+    want = test_proportions_2indep(round(0.900 * 198), 198, round(0.7575757575757576 * 198), 198,
+                                   method="score", compare="diff").pvalue
+    assert grok.comparison.p == pytest.approx(want, rel=0.05)
