@@ -334,6 +334,7 @@ class CountEvidence:
     fits: int
     cells: int
     p: float
+    n: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,6 +360,7 @@ class Resolution:
     n_note: str | None = None  # e.g. an unverified registry count that was not used
     n_fixed: bool = True  # False: the registry's count is right for intervals, but reports use other counts too
     n_evidence: CountEvidence | None = None  # n_source "implied": the fits that decided n
+    near_count: CountEvidence | None = None  # no n read off the values: the registered set they came closest to
     confidence: float = 0.0
     reasons: Mapping[str, str] = field(default_factory=dict)
     differs: tuple[str, ...] = ()  # facets the table says differ between columns

@@ -308,7 +308,7 @@ class Resolver:
         version, subset, why = self._version_subset(bench, all_text, facets, context, parent)
         reasons.update(why)
         unit, unit_why = unit_column(context, *decide_unit(bench, facets, cells))
-        implied = None
+        implied = near_count = None
         assumed = version is not None and why.get("version", "").startswith("not stated")  # the registry's default
         if (version is None or assumed) and subset is None and not (facets.version or facets.window or context.fields.get("n")):
             # with one count to choose from (HumanEval's 164) the values can only confirm the default
@@ -327,6 +327,9 @@ class Resolver:
                     res = replace(res, n_source="implied", n_evidence=_evidence(found),
                                   n_note=f"not stated; the values are k/{found.n} ({found.name})")
                 return res
+            if implied is None and several:  # what the values came closest to, said where the line settles nothing
+                near = self._implied_part(bench, cells, unit, facets, tried, near=True)
+                near_count = _evidence(near[2]) if near is not None else None
             if implied is not None:
                 version, subset, found = implied
                 reasons["version"] = (f"not stated; {found.fits} of the line's {found.cells} values are k/{found.n} "
@@ -355,6 +358,7 @@ class Resolver:
             judge=context.fields.get("judge") or facets.judge, metric=metric,
             protocol=context.fields.get("protocol") or facets.protocol, budget=_budget(facets, context),
             unit=unit, unit_reason=unit_why, n=n, n_source=n_source, n_note=n_note, n_evidence=evidence,
+            near_count=near_count if n_source == "registry" or n is None else None,
             n_fixed=n_source != "registry" or (subset.n if subset else version.n if version else Count()).fixed,
             confidence=round(confidence * (1.0 if version or not bench.versions else 0.9), 2),
             reasons=reasons, differs=facets.differs, unknown=facets.unknown, secondhand=facets.secondhand,
@@ -419,13 +423,15 @@ class Resolver:
         return self._version_named(bench, facets.version)
 
     @staticmethod
-    def _implied_part(bench: Benchmark, cells: Sequence[CellValue], unit: str, facets: Facets, tried: int = 1):
+    def _implied_part(bench: Benchmark, cells: Sequence[CellValue], unit: str, facets: Facets, tried: int = 1,
+                      near: bool = False):
         """The registered version or subset of the benchmark whose verified count the line's values are
         made of, beyond chance, when the row names none (MBPP printed bare, every cell k/500: the full
         test split): (version, subset, the evidence), or None.  ``tried`` is how many counts the line is
         tried against in all (its own and its variants'): the chance that one of them fits so many values
         is up to that many times one's, so the evidence must beat EVIDENCE / tried (Bonferroni), and the
-        p kept is the one multiplied by it."""
+        p kept is the one multiplied by it.  ``near``: the best count the values fit however weak the
+        evidence (what a line that settles nothing came closest to, for the message that says so)."""
         from claimcheck.stats.granularity import EVIDENCE, implied_denominator
 
         scale = {"percent": 100.0, "fraction": 1.0}.get(unit)
@@ -435,7 +441,7 @@ class Resolver:
         values = [(c.value / scale, c.decimals, scale) for c in cells
                   if c.status == "ok" and c.value is not None and c.decimals is not None]
         tried = max(tried, 1)
-        found = implied_denominator(values, [(str(n), n) for n in by_n], evidence=EVIDENCE / tried)
+        found = implied_denominator(values, [(str(n), n) for n in by_n], evidence=1.0 if near else EVIDENCE / tried)
         if found is None:
             return None
         version, subset = by_n[found.n]
@@ -654,7 +660,7 @@ def _candidates(bench: Benchmark) -> dict[int, tuple]:
 
 def _evidence(found) -> CountEvidence:
     """The fits that decided a line's n (an :class:`~claimcheck.stats.granularity.ImpliedCount`), as the score keeps them."""
-    return CountEvidence(name=found.name, fits=found.fits, cells=found.cells, p=found.p)
+    return CountEvidence(name=found.name, fits=found.fits, cells=found.cells, p=found.p, n=found.n)
 
 
 def with_n(res: Resolution, n: int, source: str, why: str) -> Resolution:

@@ -146,6 +146,18 @@ class VersionMismatch(ComparabilityRule):
         return None
 
 
+def _near_miss(firsts: list[Score]) -> str:
+    """Why a line's values settle no subset: what they came closest to, or what settling it takes."""
+    from claimcheck.stats.granularity import EVIDENCE, LINE
+
+    e = firsts[0].resolution.near_count
+    if e is None:
+        return (f"; settling it takes {LINE} or more values, all or all but one whole counts of one subset, "
+                f"beyond chance")
+    return (f"; {e.fits} of the line's {e.cells} values are k/{e.n} ({e.name}), but chance fits so many with "
+            f"p = {e.p:.2g} over the counts tried, above the {EVIDENCE:g} a reading needs: the table should say")
+
+
 class SubsetMismatch(ComparabilityRule):
     """Cells compared across different subsets or denominators.
 
@@ -158,7 +170,9 @@ class SubsetMismatch(ComparabilityRule):
     whole counts of it beyond chance (five values or more, all or all but one fitting, p < 0.01
     over every registered count tried); every interval and test then uses that n, marked
     inferred, and this rule says the table did not state it (info), once per page for a label
-    however many lines print it (a reprint, or each size's table).  A benchmark whose registered
+    however many lines print it (a reprint, or each size's table); a line whose values fit one count
+    but not beyond chance (six of six k/448 at one decimal, p = 0.018 over GPQA's three counts) is named
+    with the count it came closest to and that p.  A benchmark whose registered
     subsets are its parts (MGSM's languages) printed under its plain name is the average over them,
     the benchmark's own score: no subset is missing, and the one caveat, said at info level once per
     page, is that which parts were averaged is not stated.
@@ -186,15 +200,15 @@ class SubsetMismatch(ComparabilityRule):
         val vs test) that name none of them, and whose values do not settle which: one caveat per page,
         benchmark by benchmark."""
         by_bench = _by_benchmark(lines, "unstated_subsets")
-        parts = [f"{name} ({rows_ref(firsts)}; subsets {', '.join(firsts[0].resolution.unstated_subsets[:4])})"
-                 for name, firsts in by_bench.items()]
+        parts = [f"{name} ({rows_ref(firsts)}; subsets {', '.join(firsts[0].resolution.unstated_subsets[:4])}"
+                 f"{_near_miss(firsts)})" for name, firsts in by_bench.items()]
         return self.finding(
             f"{'A row names' if len(lines) == 1 else f'{len(lines)} rows name'} no subset, and the values do not settle "
-            f"which (that takes five or more values, all or all but one whole counts of one subset): {'; '.join(parts)}. "
-            f"The item count, and any comparison "
-            f"with another report, are unknown",
+            f"which: {'; '.join(parts)}. The item count, and any comparison with another report, are unknown",
             scores=[s.id for line in lines for s in line if s.status == "checked"], severity="info",
             subsets={name: list(firsts[0].resolution.unstated_subsets) for name, firsts in by_bench.items()},
+            closest={name: {"name": e.name, "n": e.n, "fits": e.fits, "cells": e.cells, "p": e.p}
+                     for name, firsts in by_bench.items() if (e := firsts[0].resolution.near_count) is not None},
         )
 
     def _implied_subsets(self, context: CheckContext) -> Iterator[Finding]:
