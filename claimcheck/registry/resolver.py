@@ -347,6 +347,12 @@ class Resolver:
         elif stated == "em" and bench.chance is not None and default_metric == "accuracy" and "em" not in bench.metrics:
             stated = default_metric  # an exact match of the chosen option is a multiple-choice accuracy
         metric = stated or (parent.metric if parent else None) or default_metric
+        if n is None and (metric or "").startswith("f1") and version is not None and subset is None and version.subsets:
+            # a refusal F1 is computed over the subsets together (XSTest's safe and unsafe prompts): no subset is
+            # missing; what has no interval is the F1 itself
+            parts = ", ".join(f"{x.id} {x.n.value:,}" for x in version.subsets if x.n.value)
+            n_note = ("an F1 score, computed over its subsets together" + (f" ({parts})" if parts else "")
+                      + ", is no share of items: no binomial interval applies")
         reasons.setdefault("metric", facets.reasons.get("metric", "registry default") if not context.fields.get("metric")
                            else f"metric column: {' '.join(context.fields['metric'].split())}")
         statuses = tuple(status_notes(bench, version.id if version else None))
