@@ -10,8 +10,9 @@ its file name, alt text or title, or the heading it is printed under, uses a res
 it is not one of the pictures every README has (a logo, a badge, an architecture diagram).
 
 Both Markdown images (``![alt](src "title")``) and HTML ``<img>`` tags are read, in either format, with
-the nearest heading above them (a Markdown ``#`` line or an HTML ``<h1>``–``<h6>``, or a bold line
-standing alone as a heading, "**Hungarian National High-School Exam:**").
+the nearest heading above them (a Markdown ``#`` line or an HTML ``<h1>``–``<h6>``, a bold line
+standing alone as a heading, "**Hungarian National High-School Exam:**", or a bold label leading its
+paragraph, "**Instruction Following Evaluation:** On Nov 15th, …").
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ _IMG_TAG = re.compile(r"<img\b([^>]{0,3000})>", re.I)
 _ATTR = re.compile(r"""\b(src|alt|title|width|height)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.I)
 _MD_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$")
 _BOLD_HEADING = re.compile(r"^\s*\*\*([^*\n]{2,120})\*\*\s*:?\s*$")
+#: a paragraph led by a bold label and a colon ("**Instruction Following Evaluation:** On Nov 15th, …"): a heading
+#: run into its text
+_BOLD_LEAD = re.compile(r"^\s*\*\*([^*\n]{2,80}?)\s*(?::\*\*|\*\*\s*:)")
 _HTML_HEADING = re.compile(r"<h[1-6]\b[^>]*>(.*?)</h[1-6]\s*>", re.I | re.S)
 _TAG = re.compile(r"<[^>]{0,2000}>")
 
@@ -95,7 +99,7 @@ def _headings(text: str, fmt: str) -> list[tuple[int, str]]:
     if fmt == "md":
         offset = 0
         for line in text.splitlines(keepends=True):
-            if m := _MD_HEADING.match(line) or _BOLD_HEADING.match(line):
+            if m := _MD_HEADING.match(line) or _BOLD_HEADING.match(line) or _BOLD_LEAD.match(line):
                 out.append((offset, _plain(m.group(1))))
             offset += len(line)
     out += [(m.start(), _plain(m.group(1))) for m in _HTML_HEADING.finditer(text)]

@@ -25,6 +25,18 @@ def test_a_bold_line_is_a_heading_and_alt_text_counts():
         ("mathexam.png", "result", "Hungarian National High-School Exam", 3)]
 
 
+def test_a_bold_label_leading_its_paragraph_is_the_heading_of_the_image_below():
+    page = ("**Hungarian National High-School Exam:**\n\n![result](images/mathexam.png)\n\n"
+            "**Instruction Following Evaluation:** On Nov 15th, 2023, Google released a dataset.\n\n"
+            "<img src=\"images/if_eval.png\" alt=\"result\">\n\n**LeetCode Weekly Contest**: we crawled problems.\n\n"
+            "![result](images/leetcode.png)\n\nSome **bold words:** inside a sentence are no heading.\n\n![](images/other_result.png)\n"
+            "\n**Note** that a bold lead without its colon is no heading either.\n\n![](images/last_result.png)\n")
+    assert _names(page) == [("mathexam.png", "Hungarian National High-School Exam"),
+                            ("if_eval.png", "Instruction Following Evaluation"),
+                            ("leetcode.png", "LeetCode Weekly Contest"), ("other_result.png", "LeetCode Weekly Contest"),
+                            ("last_result.png", "LeetCode Weekly Contest")]
+
+
 def test_logos_badges_and_diagrams_are_not_results_whatever_the_heading():
     page = ("## Evaluation\n\n![badge](https://img.shields.io/badge/eval-passing-green)\n"
             "![](./eval_pipeline.png)\n![](figures/architecture.png)\n<img src='logo_results.svg'>\n")
