@@ -252,7 +252,8 @@ class GapWithinNoise(Rule):
                 pairs += noisy
             if subject is not None and subject.id != leader.id:
                 said = {c.id for c, _ in pairs}
-                noisy = [(c, x) for c, x in row.within_noise(subject) if c.id not in said]  # each gap said once
+                within = row.within_noise(subject)
+                noisy = [(c, x) for c, x in within if c.id not in said]  # each gap said once
                 unmarked = [x for x in row.cells if x.id not in marked]
                 if leader.id in marked and unmarked and max(unmarked, key=merit).id == subject.id:
                     noisy = [(c, x) for c, x in noisy if x.id != leader.id]  # the bold lead over it is CC306's
@@ -261,8 +262,12 @@ class GapWithinNoise(Rule):
                     pairs += [(c, x) for c, x in noisy if x.id == leader.id]
                     noisy = [(c, x) for c, x in noisy if x.id != leader.id]
                 if noisy:
+                    # its gap to the leader, said in the leader's clause (or CC306's), is not counted again here
+                    besides = any(x.id == leader.id for _, x in within) and all(x.id != leader.id for _, x in noisy)
+                    tested = row.tested(subject) - besides
                     parts.append(f"{subject.model} {subject.cell.shown} (the subject) is within sampling noise of "
-                                 f"{_of(len(noisy), row.tested(subject))} it was tested against: {_rival_list(noisy, _level(context))}")
+                                 f"{_of(len(noisy), tested)} it was tested against"
+                                 f"{' besides the leader' if besides else ''}: {_rival_list(noisy, _level(context))}")
                     short.append(f"{subject.model} {subject.cell.shown} (the subject) is within noise of "
                                  f"{_names([x for _, x in noisy])}")
                     pairs += noisy
