@@ -437,6 +437,15 @@ class HarnessMismatch(ComparabilityRule):
         return None
 
 
+def _solved_by(metric: str) -> str:
+    """How a many-attempt metric counts a problem solved, in words."""
+    if metric == "selection":
+        return "one answer a model or verifier picks among several samples"
+    if metric.startswith(("maj@", "cons@")):
+        return "a majority vote over several samples"
+    return "any success among several attempts"  # pass@k, best-of-k
+
+
 class BudgetMismatch(ComparabilityRule):
     """Cells compared under different budgets: attempts, samples, effort, thinking tokens, limits.
 
@@ -467,9 +476,10 @@ class BudgetMismatch(ComparabilityRule):
             metrics = list(dict.fromkeys(s.resolution.metric for s in cells))
             lines = list(dict.fromkeys(repr(s.title) for s in cells))
             shown = ", ".join(lines[:5]) + (f" and {len(lines) - 5} more" if len(lines) > 5 else "")
+            ways = list(dict.fromkeys(_solved_by(m) for m in metrics))
             yield self.finding(
-                f"{shown} ({rows_ref(cells)}) report {', '.join(metrics)}: a problem counts as solved by a majority "
-                f"vote or by any success among several attempts, so these scores sit above single-attempt pass@1 and "
+                f"{shown} ({rows_ref(cells)}) report {', '.join(metrics)}: a problem counts as solved by "
+                f"{' or by '.join(ways)}, so these scores sit above single-attempt pass@1 and "
                 f"cannot be set beside other reports' pass@1 figures", scores=[s.id for s in cells],
                 severity="info", metric=metrics[0], metrics=metrics,
             )
