@@ -175,7 +175,7 @@ class ScaleMix(Rule):
     MT-Bench's 8.5 out of 10 sits beside MMLU's 78.9 out of 100 in many release tables.  Without
     "/10" or "(1–10)" a reader takes 8.5 for 8.5%, a script averages it in, and a 0.3-point judge
     gap looks like noise on a 100-point scale.  The registry says which benchmarks are reported on
-    such a scale; the finding says so once per row.  A table most of whose percentage lines print
+    such a scale; the finding says so once per table, naming each such row and its scale.  A table most of whose percentage lines print
     their values with a "%" sign shows which numbers are not percentages, and is not flagged.
 
     Bad:
@@ -195,21 +195,34 @@ class ScaleMix(Rule):
             percents = [s for s in scores if s.unit in ("percent", "fraction", "win-rate")]
             if not percents or _marks_its_percentages(percents):
                 continue
-            seen: set[str] = set()
+            short: dict[str, Score] = {}  # the table's rows on a short scale, first cell of each: one finding
             for s in scores:
-                if s.unit != "points" or s.group in seen or _states_scale(s):
+                if s.unit != "points" or s.group in short or _states_scale(s):
                     continue
                 low, high = s.resolution.value_range or (None, None)
                 if high is None or high > 10:  # ROUGE, BLEU and other 0–100 points read like percentages
                     continue
-                seen.add(s.group)
-                scale = f"a {low:g}–{high:g} scale"
-                row = [x for x in scores if x.group == s.group]
+                short[s.group] = s
+            if not short:
+                continue
+            rows = list(short.values())
+            among = f"printed with no unit among {len(percents)} percentage(s) (e.g. {cell_name(percents[0])})"
+            ids = [x.id for x in scores if x.group in short] + [percents[0].id]
+            if len(rows) == 1:
+                (s,) = rows
+                low, high = s.resolution.value_range
                 yield self.finding(
-                    f"{s.title!r} ({s.ref}) is a score on {scale}, printed with no unit among "
-                    f"{len(percents)} percentage(s) (e.g. {cell_name(percents[0])}): {s.cell.shown} is not {s.cell.shown}%",
-                    scores=[x.id for x in row] + [percents[0].id], value_range=s.resolution.value_range,
+                    f"{s.title!r} ({s.ref}) is a score on a {low:g}–{high:g} scale, {among}: {s.cell.shown} is not "
+                    f"{s.cell.shown}%", scores=ids, value_range=s.resolution.value_range,
+                    rows=[{"title": s.title, "value_range": list(s.resolution.value_range)}],
                 )
+                continue
+            shown = "; ".join(f"{s.title!r} ({s.ref}, {s.resolution.value_range[0]:g}–{s.resolution.value_range[1]:g}): "
+                              f"{s.cell.shown} is not {s.cell.shown}%" for s in rows)
+            yield self.finding(
+                f"{len(rows)} rows are scores on short scales, {among}: {shown}", scores=ids,
+                value_range=None, rows=[{"title": s.title, "value_range": list(s.resolution.value_range)} for s in rows],
+            )
 
 
 def _marks_its_percentages(percents: list[Score]) -> bool:
