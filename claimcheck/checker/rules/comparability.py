@@ -538,7 +538,12 @@ def _str(value) -> str | None:
 
 
 def _norm_sampling(metric: str) -> str:
-    return "pass@1" if metric in ("accuracy", "resolved", "pass@1") else metric
+    """The quantity a sampling metric estimates: a mean over k samples (avg@k) estimates the same
+    single-attempt pass@1 as one sample does, only more precisely (DeepSeek's "pass@1" is its mean over 64
+    responses), so avg@32 against pass@1 is no budget difference; pass@k and majority votes are."""
+    if metric in ("accuracy", "resolved", "pass@1") or re.match(r"^(?:avg|mean)@\d+$", metric):
+        return "pass@1"
+    return metric
 
 
 class MetricMismatch(ComparabilityRule):

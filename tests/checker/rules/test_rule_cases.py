@@ -74,6 +74,8 @@ def test_rule_case(case, tmp_path):
         assert code not in codes, f"{code} fired:\n{shown}"
     for want in case.get("expect", []):
         assert any(_matches(f, want) for f in report.findings), f"no finding like {want}:\n{shown}"
+    if unwanted := case.get("must_not_fire_message"):  # no finding says this
+        assert not [f for f in report.findings if unwanted in f.message], shown
     for code, times in case.get("fire_count", {}).items():  # one finding per problem, not one per view of it
         assert sum(f.code == code for f in report.findings) == times, f"{code} not {times}x:\n{shown}"
 
