@@ -262,11 +262,10 @@ def apply_footnotes(observations: Sequence[Observation], readings: Sequence[Tabl
     for r in readings:  # each sentence once per page, however many tables print it under them
         page_notes.setdefault(inputs_of.get(r.table, 0), {}).update(
             dict.fromkeys(sentence for n in r.legend.notes if n.marker is None for sentence in protocol_sentences(n.text)))
-    models_of: dict[int, list[str]] = {}
+    seen: dict[int, dict[str, None]] = {}  # each table's models in reading order, kept by a dict: no scan per cell
     for o in observations:
-        models_of.setdefault(o.table, [])
-        if o.model not in models_of[o.table]:
-            models_of[o.table].append(o.model)
+        seen.setdefault(o.table, {})[o.model] = None
+    models_of = {t: list(models) for t, models in seen.items()}
     own_of = {t: own_models(models, titles[t] if t < len(titles) else "") for t, models in models_of.items()}
     out = {}
     for obs in observations:

@@ -165,7 +165,9 @@ def _with_uncertainty(cell, fields: dict, decimal_comma: bool):
     if cell.status != "ok":
         return cell
     def parsed(key: str):
-        value = parse_cell(fields.get(key, ""), decimal_comma=decimal_comma)
+        if not fields.get(key):  # no such column, or an empty cell: nothing to read (as parse_cell("") says)
+            return None
+        value = parse_cell(fields[key], decimal_comma=decimal_comma)
         return value if value.status == "ok" and value.value is not None else None
 
     stderr, low, high = parsed("stderr"), parsed("ci_low"), parsed("ci_high")
