@@ -131,7 +131,7 @@ def _one_model(a: Score, b: Score) -> bool:
     return a.model != b.model and _unbuilt(a.model) == _unbuilt(b.model)
 
 
-@lru_cache(maxsize=2 ** 16)  # once per model name, not once per pair it is in
+@lru_cache(maxsize=1 << 17)  # once per model name, not once per pair it is in
 def _unbuilt(name: str) -> str:
     from claimcheck.parsing.attribution import base_model
 

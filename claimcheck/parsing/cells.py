@@ -128,7 +128,7 @@ def parse_cell(
     return _parse_cell(raw, decimal_comma, tuple(markers), tuple(emphasis))
 
 
-@lru_cache(maxsize=2 ** 16, typed=True)
+@lru_cache(maxsize=1 << 17, typed=True)
 def _parse_cell(raw: str, decimal_comma: bool, markers: tuple[str, ...], emphasis: tuple[str, ...]) -> CellValue:
     text = normalise(raw)  # "5\u200b7.9": a zero-width space prints nothing
     if text.casefold() in MISSING:
