@@ -6,6 +6,7 @@ Every input row ends up in the report: checked, missing, or skipped with a reaso
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import re
 from pathlib import Path
@@ -515,9 +516,29 @@ def audit(
     inputs: Sequence[InputFile] | None = None, environment: Sequence[str] = (),
 ) -> Report:
     """Run the whole pipeline and return the report (no rendering), under ``options.limits``."""
-    with applied(options.limits):
+    with applied(options.limits), _fewer_collections():
         return _audit(sources, options, stdin=stdin, fetch=fetch, tables=tables, inputs=inputs,
                       environment=environment)
+
+
+#: objects allocated between two young-generation collections while auditing (Python's default is 700)
+GC_YOUNG = 100_000
+
+
+@contextlib.contextmanager
+def _fewer_collections():
+    """The cyclic garbage collector run less often while the audit runs, then as before.  The audit makes
+    a record per cell and per comparison and keeps nearly all of them, so each young collection walks
+    objects that survive it: on a 5,000-model board they took a sixth of the time.  Nothing the audit
+    computes depends on when garbage is collected."""
+    import gc
+
+    young, *older = gc.get_threshold()
+    gc.set_threshold(max(young, GC_YOUNG), *older)
+    try:
+        yield
+    finally:
+        gc.set_threshold(young, *older)
 
 
 def _marks(scores, readings):
