@@ -62,7 +62,9 @@ class CheckContext:
         return next((r.legend for r in self.readings if r.table == table), Legend())
 
     def score(self, score_id: str) -> Score:
-        return self._by_id[score_id]
+        memos = self.__dict__.get("_memos")  # the index once built, without a closure per look-up (rules ask millions)
+        by_id = memos.get("scores-by-id") if memos is not None else None
+        return (by_id if by_id is not None else self._by_id)[score_id]
 
     def memo(self, key: str, build: Callable[[], T]) -> T:
         """``build()``, computed once per context and kept under ``key`` (helpers several rules read)."""

@@ -277,14 +277,14 @@ def _protocol_caveat(c: Comparison, a: Score, b: Score, alpha: float) -> Compari
     come from different harnesses, prompts or judges) and its gap lies inside the benchmark's sourced protocol
     noise (sqrt(SE² + 2σ²), :func:`claimcheck.stats.ranges.total_difference_se`).  Two scores the table
     measured itself share its protocol: the spread across protocols does not apply to their gap."""
-    from claimcheck.stats import z_crit
-    from claimcheck.stats.ranges import total_difference_se
-
     sd = a.resolution.protocol_sd
     if sd is None or a.benchmark != b.benchmark or c.diff is None or c.se is None:
         return c
     if not (a.resolution.secondhand or b.resolution.secondhand):
         return c
+    from claimcheck.stats import z_crit
+    from claimcheck.stats.ranges import total_difference_se
+
     if abs(c.diff) >= z_crit(alpha) * total_difference_se(c.se, sd):
         return c
     return replace(c, caveats=tuple(dict.fromkeys((*c.caveats, "CC309"))))
