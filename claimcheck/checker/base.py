@@ -81,7 +81,8 @@ class CheckContext:
         return self.memo("scores-by-id", lambda: {s.id: s for s in self.scores})
 
     def checked(self) -> Iterator[Score]:
-        return (s for s in self.scores if s.status == "checked")
+        """The scores that were checked, in input order (found once: every rule walks them)."""
+        return iter(self.memo("checked", lambda: tuple(s for s in self.scores if s.status == "checked")))
 
     def rows(self) -> dict[str, list[Score]]:
         """Scores grouped by line item (a printed row of a wide table), in input order (shared: do not modify)."""

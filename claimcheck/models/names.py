@@ -123,6 +123,7 @@ class ModelName:
         return self.family is not None
 
 
+@lru_cache(maxsize=1 << 17)  # pure; asked of a board's every label, once per rule that reads it
 def clean(text: str) -> str:
     """The label without markup, footnote markers, emphasis or line breaks, NFKC-normalised."""
     text = _LINK.sub(r"\1", _BR.sub(" ", html.unescape(text or "")))
