@@ -1,6 +1,6 @@
 """How the audit's time grows with the size of a board; print times and ratios measured in one run.
 
-    python benchmarks/scaling.py [--repeat 3]
+    python benchmarks/scaling.py [--repeat 3] [--boards 5000 50000] [--no-shapes]
 
 Two shapes that issue 11 found quadratic: a long table of N models on one benchmark
 (``model,benchmark,score``), and one row with N model columns.  Each figure is the minimum over
@@ -36,9 +36,12 @@ BOARD_BENCHMARKS = ("GPQA Diamond", "MMLU", "MMLU-Pro", "HumanEval", "GSM8K", "M
 _BOARD = """
 import resource, sys, time
 import pandas
-from claimcheck.pipeline import audit
-start = time.perf_counter(); pandas.read_csv(sys.argv[1]); read = time.perf_counter() - start
-start = time.perf_counter(); audit([sys.argv[1]]); took = time.perf_counter() - start
+from claimcheck.limits import Limits
+from claimcheck.pipeline import Options, audit
+start = time.perf_counter(); frame = pandas.read_csv(sys.argv[1]); read = time.perf_counter() - start
+# a board of more than 250,000 cells is refused by default (--limit table-cells=N): raised to fit it
+options = Options(limits=Limits(table_cells=max(Limits().table_cells, (len(frame) + 1) * len(frame.columns))))
+start = time.perf_counter(); audit([sys.argv[1]], options); took = time.perf_counter() - start
 print(read, took, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 """
 
@@ -75,6 +78,8 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--boards", type=int, nargs="*", default=[1000, 5000],
                         help="long boards of N models x 10 benchmarks to measure (default 1000 5000)")
+    parser.add_argument("--no-shapes", action="store_true",
+                        help="measure only the boards, not the long-table and one-row shapes")
     args = parser.parse_args()
     from claimcheck.pipeline import audit
 
@@ -83,8 +88,9 @@ def main() -> int:
         warm.write_text(long_table(10), encoding="utf-8")
         audit([str(warm)])  # imports and registry load, paid once
         print(f"claimcheck scaling — min of {args.repeat} per figure, one run")
-        for name, make, sizes in (("long table, N models on one benchmark", long_table, (500, 1000, 2000, 4000)),
-                                  ("one row, N model columns", wide_row, (375, 750, 1500, 3000))):
+        shapes = (("long table, N models on one benchmark", long_table, (500, 1000, 2000, 4000)),
+                  ("one row, N model columns", wide_row, (375, 750, 1500, 3000)))
+        for name, make, sizes in () if args.no_shapes else shapes:
             print(f"  {name}")
             last = None
             for n in sizes:

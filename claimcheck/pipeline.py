@@ -6,6 +6,7 @@ Every input row ends up in the report: checked, missing, or skipped with a reaso
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import re
 from pathlib import Path
@@ -262,11 +263,10 @@ def apply_footnotes(observations: Sequence[Observation], readings: Sequence[Tabl
     for r in readings:  # each sentence once per page, however many tables print it under them
         page_notes.setdefault(inputs_of.get(r.table, 0), {}).update(
             dict.fromkeys(sentence for n in r.legend.notes if n.marker is None for sentence in protocol_sentences(n.text)))
-    models_of: dict[int, list[str]] = {}
+    seen: dict[int, dict[str, None]] = {}  # each table's models in reading order, kept by a dict: no scan per cell
     for o in observations:
-        models_of.setdefault(o.table, [])
-        if o.model not in models_of[o.table]:
-            models_of[o.table].append(o.model)
+        seen.setdefault(o.table, {})[o.model] = None
+    models_of = {t: list(models) for t, models in seen.items()}
     own_of = {t: own_models(models, titles[t] if t < len(titles) else "") for t, models in models_of.items()}
     out = {}
     for obs in observations:
@@ -516,9 +516,29 @@ def audit(
     inputs: Sequence[InputFile] | None = None, environment: Sequence[str] = (),
 ) -> Report:
     """Run the whole pipeline and return the report (no rendering), under ``options.limits``."""
-    with applied(options.limits):
+    with applied(options.limits), _fewer_collections():
         return _audit(sources, options, stdin=stdin, fetch=fetch, tables=tables, inputs=inputs,
                       environment=environment)
+
+
+#: objects allocated between two young-generation collections while auditing (Python's default is 700)
+GC_YOUNG = 100_000
+
+
+@contextlib.contextmanager
+def _fewer_collections():
+    """The cyclic garbage collector run less often while the audit runs, then as before.  The audit makes
+    a record per cell and per comparison and keeps nearly all of them, so each young collection walks
+    objects that survive it: on a 5,000-model board they took a sixth of the time.  Nothing the audit
+    computes depends on when garbage is collected."""
+    import gc
+
+    young, *older = gc.get_threshold()
+    gc.set_threshold(max(young, GC_YOUNG), *older)
+    try:
+        yield
+    finally:
+        gc.set_threshold(young, *older)
 
 
 def _marks(scores, readings):

@@ -62,7 +62,9 @@ class CheckContext:
         return next((r.legend for r in self.readings if r.table == table), Legend())
 
     def score(self, score_id: str) -> Score:
-        return self._by_id[score_id]
+        memos = self.__dict__.get("_memos")  # the index once built, without a closure per look-up (rules ask millions)
+        by_id = memos.get("scores-by-id") if memos is not None else None
+        return (by_id if by_id is not None else self._by_id)[score_id]
 
     def memo(self, key: str, build: Callable[[], T]) -> T:
         """``build()``, computed once per context and kept under ``key`` (helpers several rules read)."""
@@ -79,7 +81,8 @@ class CheckContext:
         return self.memo("scores-by-id", lambda: {s.id: s for s in self.scores})
 
     def checked(self) -> Iterator[Score]:
-        return (s for s in self.scores if s.status == "checked")
+        """The scores that were checked, in input order (found once: every rule walks them)."""
+        return iter(self.memo("checked", lambda: tuple(s for s in self.scores if s.status == "checked")))
 
     def rows(self) -> dict[str, list[Score]]:
         """Scores grouped by line item (a printed row of a wide table), in input order (shared: do not modify)."""

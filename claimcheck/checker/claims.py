@@ -78,6 +78,8 @@ def judge_claims(claims: Sequence[ParsedClaim], scores: Sequence[Score], compari
                  alpha: float = 0.05, ranks: Sequence[RankedRow] = ()) -> tuple[ClaimVerdict, ...]:
     """A verdict for every claim, in order.  "X is the best on B" is judged by X's marginal rank set where
     the row has rank sets (the claim names X before looking, so the marginal set is the valid one)."""
+    if not claims:  # nothing to index the cells for
+        return ()
     cells = Cells(scores, comparisons, ranks)
     return tuple(_judge(claim, cells, alpha) for claim in claims)
 
@@ -87,6 +89,8 @@ def claimed_pairs(claims: Sequence[ParsedClaim], scores: Sequence[Score], compar
     """The pairs of cells the claims compare, found by judging them once before any gap is corrected:
     they join their table's family, and those the report did not compare get a comparison of their own.
     A "best" claim judged by rank sets compares no pair."""
+    if not claims:  # nothing to index the cells for
+        return []
     cells = Cells(scores, comparisons, ranks)
     for claim in claims:
         _judge(claim, cells, alpha)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from claimcheck.checker.base import ComparabilityRule
@@ -127,12 +128,14 @@ def _one_model(a: Score, b: Score) -> bool:
     """Two names of one model under two setups: the same name with another setup after it ("Nova-2 (low)",
     "Nova-2 (high)"), or with another precision or quantized build ("Qwen2.5-7B-Instruct" and
     "Qwen2.5-7B-Instruct-AWQ"; columns named only "BF16" and "W8A8C8-FP8" are one model's two builds)."""
+    return a.model != b.model and _unbuilt(a.model) == _unbuilt(b.model)
+
+
+@lru_cache(maxsize=1 << 17)  # once per model name, not once per pair it is in
+def _unbuilt(name: str) -> str:
     from claimcheck.parsing.attribution import base_model
 
-    def unbuilt(name: str) -> str:
-        return _BUILD.sub("", base_model(name)).strip(" -_").casefold()
-
-    return a.model != b.model and unbuilt(a.model) == unbuilt(b.model)
+    return _BUILD.sub("", base_model(name)).strip(" -_").casefold()
 
 
 def _bench_key(s: Score) -> str:
@@ -274,14 +277,14 @@ def _protocol_caveat(c: Comparison, a: Score, b: Score, alpha: float) -> Compari
     come from different harnesses, prompts or judges) and its gap lies inside the benchmark's sourced protocol
     noise (sqrt(SE² + 2σ²), :func:`claimcheck.stats.ranges.total_difference_se`).  Two scores the table
     measured itself share its protocol: the spread across protocols does not apply to their gap."""
-    from claimcheck.stats import z_crit
-    from claimcheck.stats.ranges import total_difference_se
-
     sd = a.resolution.protocol_sd
     if sd is None or a.benchmark != b.benchmark or c.diff is None or c.se is None:
         return c
     if not (a.resolution.secondhand or b.resolution.secondhand):
         return c
+    from claimcheck.stats import z_crit
+    from claimcheck.stats.ranges import total_difference_se
+
     if abs(c.diff) >= z_crit(alpha) * total_difference_se(c.se, sd):
         return c
     return replace(c, caveats=tuple(dict.fromkeys((*c.caveats, "CC309"))))
@@ -358,7 +361,6 @@ def _ratings_bound(base: dict, a: Score, b: Score) -> Comparison:
 
 def _proportion_test(base: dict, a: Score, b: Score, alpha: float, power: float, ci_method: str,
                      tests: dict) -> Comparison:
-    from claimcheck.stats import minimum_detectable_effect, n_per_group, unpooled_se
     from claimcheck.stats.difference import difference_test
 
     p1, p2 = a.proportion, b.proportion
@@ -369,13 +371,24 @@ def _proportion_test(base: dict, a: Score, b: Score, alpha: float, power: float,
     if a.n is None or b.n is None:
         return Comparison(**base, diff=p1 - p2, verdict="no-n")
     test = tests.get((p1, a.n, p2, b.n)) or difference_test(p1, a.n, p2, b.n, alpha=alpha, method=ci_method)  # the interval and the test it inverts
-    pbar = (p1 * a.n + p2 * b.n) / (a.n + b.n)
-    mde = minimum_detectable_effect(a.n, pbar, alpha=alpha, power=power, n2=b.n) if 0 < pbar < 1 else None
-    needed = n_per_group(abs(test.diff), pbar, alpha=alpha, power=power) if test.diff and 0 < pbar < 1 else None
+    se, mde, needed = _gap_power(p1, a.n, p2, b.n, test.diff, alpha, power)
     return Comparison(
-        **base, diff=test.diff, diff_ci=(test.ci.low, test.ci.high), se=unpooled_se(p1, a.n, p2, b.n), z=test.z,
+        **base, diff=test.diff, diff_ci=(test.ci.low, test.ci.high), se=se, z=test.z,
         p=test.p, mde=mde, n_needed=needed, verdict="no-n", method=test.method,
     )
+
+
+@lru_cache(maxsize=2 ** 16, typed=True)  # a board's pairs repeat a few thousand (p1, n1, p2, n2): each solved once
+def _gap_power(p1: float, n1: int, p2: float, n2: int, diff: float, alpha: float,
+               power: float) -> tuple[float, float | None, int | None]:
+    """The unpooled standard error of a gap between two proportions, the smallest gap the two samples
+    detect with ``power``, and the items per group that would detect this one."""
+    from claimcheck.stats import minimum_detectable_effect, n_per_group, unpooled_se
+
+    pbar = (p1 * n1 + p2 * n2) / (n1 + n2)
+    mde = minimum_detectable_effect(n1, pbar, alpha=alpha, power=power, n2=n2) if 0 < pbar < 1 else None
+    needed = n_per_group(abs(diff), pbar, alpha=alpha, power=power) if diff and 0 < pbar < 1 else None
+    return unpooled_se(p1, n1, p2, n2), mde, needed
 
 
 def _paired_test(base: dict, a: Score, b: Score, alpha: float, power: float) -> Comparison:

@@ -13,6 +13,7 @@ stage; :func:`table_marks` reads them per context (CC105 and CC306).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
@@ -250,6 +251,7 @@ _REFERENCE = re.compile(r"^\W*(?:human(?:s| experts?| baseline| performance)?|ra
                         r"oracle|chance|majority(?: class)?(?: baseline)?|人类(?:专家|水平)?|随机)\W*$", re.I)
 
 
+@lru_cache(maxsize=1 << 17)  # pure; asked of every cell of a board by several rules
 def is_reference(model: str) -> bool:
     """A reference row (Human, Random, Oracle), not a model: it bounds the scores, it does not compete."""
     return bool(_REFERENCE.match(model.replace("*", "")))

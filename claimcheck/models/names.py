@@ -123,6 +123,7 @@ class ModelName:
         return self.family is not None
 
 
+@lru_cache(maxsize=1 << 17)  # pure; asked of a board's every label, once per rule that reads it
 def clean(text: str) -> str:
     """The label without markup, footnote markers, emphasis or line breaks, NFKC-normalised."""
     text = _LINK.sub(r"\1", _BR.sub(" ", html.unescape(text or "")))
@@ -331,7 +332,7 @@ def _by_shape(text: str, main: str, notes: tuple[str, ...], vendor: str | None) 
     return _build(text, main, notes, parts, None, vendor, None, None, confidence, why)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1 << 17)  # a board's every model name, asked by many rules: one pass must not evict the next
 def recognise(text: str) -> ModelName | None:
     """The model a table label names, or None when it does not look like a model name."""
     cleaned = clean(text)
@@ -354,7 +355,7 @@ _TUNED_WORDS = re.compile(r"\binstruct|\bchat\b|-it\b|\btuned\b|\bsft\b|\bdpo\b|
 _BASE_WORDS = re.compile(r"\bbase\b|pre-?train|基座|预训练", re.I)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1 << 17)  # per model name: a board has tens of thousands
 def names_base_checkpoint(text: str) -> bool:
     """Whether a name printed bare is, by its family's naming, the base checkpoint ("Qwen2.5-32B",
     "Llama 3.1 8B": the tuned ones are "-Instruct"); False when the name says which kind it is."""
@@ -364,7 +365,7 @@ def names_base_checkpoint(text: str) -> bool:
     return bool(family and family.bare_is_base and re.search(family.bare_is_base, clean(text), re.I))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1 << 17)  # per model name or heading: a board has tens of thousands
 def checkpoint_kind(text: str) -> str | None:
     """Which kind of checkpoint a model name or a table heading speaks of: "tuned" (chat, instruct, SFT,
     RLHF), "base" (base, pretrained), or None when it says neither or both."""
@@ -398,6 +399,15 @@ def same_vendor(text: str, vendor: str) -> bool:
     """Whether the named model is made by ``vendor``, given as a name, id or account ("deepseek-ai", "LG")."""
     name, maker = recognise(text), _index().catalogue.vendor(vendor)
     return bool(name and maker and name.vendor == maker.id)
+
+
+def vendors_making(texts: Iterable[str], vendors: Iterable[str]) -> set[str]:
+    """Those of ``vendors`` (names, ids or accounts) that make one of the named models: ``same_vendor`` for
+    every pair, with each model recognised once (a board of 50,000 models against every publisher)."""
+    makers = {name.vendor for text in dict.fromkeys(texts) if (name := recognise(text))}
+    if not makers:
+        return set()
+    return {v for v in dict.fromkeys(vendors) if (maker := _index().catalogue.vendor(v)) and maker.id in makers}
 
 
 def open_weights(text: str) -> bool | None:

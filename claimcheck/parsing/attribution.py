@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import Sequence
 
 from claimcheck.records import RowContext
@@ -47,6 +48,7 @@ def split_by_model(context: RowContext, models: Sequence[str]) -> tuple[RowConte
     return replace(context, qualifiers=tuple(shared)), {m: "; ".join(c) for m, c in per_model.items()}
 
 
+@lru_cache(maxsize=1 << 17)  # asked of every cell and pair of a board, of a few thousand names
 def base_model(name: str) -> str:
     """A model name without the setup printed after it ("Nova-2 (high effort)" -> "Nova-2")."""
     return _SETUP.sub("", name.replace("\n", " ")).strip()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 
 from claimcheck.records import CellValue
 
@@ -120,7 +121,15 @@ def parse_cell(
     markers: tuple[str, ...] = (),
     emphasis: tuple[str, ...] = (),
 ) -> CellValue:
-    """Read one printed cell.  ``markers``/``emphasis`` come from the reader (HTML, XLSX)."""
+    """Read one printed cell.  ``markers``/``emphasis`` come from the reader (HTML, XLSX).
+
+    A board prints a few hundred distinct values over its thousands of cells, and the layout is guessed
+    from the same cells again: each distinct cell is read once (the record is immutable)."""
+    return _parse_cell(raw, decimal_comma, tuple(markers), tuple(emphasis))
+
+
+@lru_cache(maxsize=1 << 17, typed=True)
+def _parse_cell(raw: str, decimal_comma: bool, markers: tuple[str, ...], emphasis: tuple[str, ...]) -> CellValue:
     text = normalise(raw)  # "5\u200b7.9": a zero-width space prints nothing
     if text.casefold() in MISSING:
         return CellValue(raw=raw, status="missing", markers=markers, emphasis=emphasis)

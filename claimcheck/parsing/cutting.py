@@ -123,6 +123,7 @@ _PROVENANCE = ("label", "title", "source_row", "source_column", "line_item")
 def _long_rows(table, t, layout, ids, benchmark) -> Iterator[Observation]:
     by_field = {f: j for j, f in layout.fields.items()}
     score_col = layout.value_cols[0]
+    columns = {f: table.header[j] for f, j in by_field.items()}  # a refused uncertainty cell names its column
     previous: tuple[int, str] | None = None
     for row in table.rows:
         label = row[by_field["benchmark"]].text if "benchmark" in by_field else (benchmark or "")
@@ -141,8 +142,7 @@ def _long_rows(table, t, layout, ids, benchmark) -> Iterator[Observation]:
             id=f"s{next(ids)}", input=table.input, table=t, row=number,
             column=origin.get("source_column", table.header[score_col]), col=score_col,
             model=model or f"(row {row[0].row})", context=context,
-            cell=_with_uncertainty(_cell(table, row[score_col]), fields, table,
-                                   {f: table.header[j] for f, j in by_field.items()}, row[score_col].row),
+            cell=_with_uncertainty(_cell(table, row[score_col]), fields, table, columns, row[score_col].row),
             group=f"{table.input}:{t}:{origin.get('line_item', key)}",
             title=origin.get("title") or origin.get("label") or " · ".join(
                 [label, *(_shown_facet(k, v) for k, v in zip(_FACETS, facets) if v and k != "unit")]),  # a unit names no line
@@ -173,6 +173,8 @@ def _with_uncertainty(cell, fields: dict, table: SourceTable, columns: dict[str,
 
     def parsed(key: str):
         text = fields.get(key, "")
+        if not text:  # no such column, or an empty cell: nothing to read (as parse_cell("") says)
+            return None
         value = parse_cell(text, decimal_comma=table.decimal_comma)
         if value.status == "ok" and value.value is not None:
             return value.value

@@ -47,6 +47,7 @@ def _printed(proportion: float, decimals: int, scale: float) -> tuple[float, flo
     return printed, 0.5 * 10.0 ** (-decimals) + _EPSILON, scale
 
 
+@lru_cache(maxsize=65536, typed=True)  # pure; a board asks it of the same few hundred printed values thousands of times
 def check_granularity(
     proportion: float, decimals: int, n: int, runs: int = 1, scale: float = 100.0
 ) -> Granularity:
@@ -92,6 +93,7 @@ def chance_of_fit(n: int, decimals: int, runs: int = 1, scale: float = 100.0) ->
     return float(np.count_nonzero((fits >= 0) & (fits < grid))) / grid
 
 
+@lru_cache(maxsize=4096, typed=True)  # pure; CC410 asks it of every tied pair of a board, mostly with one (fits, cells, chance)
 def fits_beyond_chance(fits: int, cells: int, chance: float) -> float:
     """One-sided binomial p of at least ``fits`` of ``cells`` values fitting a k/n grid by chance:
     small when the row is made of whole counts (and a cell that does not fit is then an anomaly)."""

@@ -10,6 +10,7 @@ depends on this one; they raise ``ValueError`` with a message that names the off
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from numbers import Integral, Real
 from typing import NamedTuple
 
@@ -171,6 +172,7 @@ _METHODS = {
 }
 
 
+@lru_cache(maxsize=2 ** 16, typed=True)  # pure; a board asks it of the same few hundred (value, n) once per cell
 def proportion_interval(
     p_hat: float, n: int, method: str = "wilson", alpha: float = 0.05
 ) -> Interval:

@@ -256,3 +256,14 @@ def test_bare_names_that_are_base_checkpoints_by_the_vendors_naming():
 ])
 def test_active_sizes_tell_mixtures_of_experts_apart(a, b, same):
     assert identity(a).same_model(identity(b)) is same and identity(b).same_model(identity(a)) is same
+
+
+def test_vendors_making_is_same_vendor_over_every_pair():
+    from claimcheck.models.names import vendors_making
+
+    texts = ["EXAONE Deep 32B", "QwQ-32B", "Llama 3.1 8B", "M17", "DeepSeek-V3"]
+    vendors = ["LG-AI-EXAONE", "Qwen", "deepseek-ai", "OpenAI", "nobody", "Meta"]
+    expected = {v for v in vendors if any(same_vendor(t, v) for t in texts)}
+    assert vendors_making(texts, vendors) == expected
+    assert {"LG-AI-EXAONE", "Qwen", "deepseek-ai"} <= expected and "OpenAI" not in expected
+    assert vendors_making(["M17", "Foo"], vendors) == set()

@@ -915,7 +915,7 @@ def own_references(context: CheckContext, sources: dict[str, ReferenceSource]) -
     """References whose publisher makes the page's subject, or a model of the page that no reference
     prints: the page is that publisher's own release, and its older models' numbers are its own to
     reprint (Meta's Llama 3.2 card reusing its Llama 3.1 figures), not another report's."""
-    from claimcheck.models.names import identity, same_vendor
+    from claimcheck.models.names import identity, vendors_making
 
     copied = [i for i in {identity(context.score(c.score).model) for c in context.counterparts
                           if c.verdict == "identical"} if i is not None]
@@ -923,7 +923,8 @@ def own_references(context: CheckContext, sources: dict[str, ReferenceSource]) -
              if not any((i := identity(m)) is not None and i.same_model(k) for k in copied)]
     if context.subject:
         fresh.append(context.subject.model)
-    return {ref.id for ref in sources.values() if any(same_vendor(m, ref.publisher) for m in fresh)}
+    making = vendors_making(fresh, [ref.publisher for ref in sources.values()])
+    return {ref.id for ref in sources.values() if ref.publisher in making}
 
 
 def _same_setup(c: Counterpart, gaps: set[tuple[str, str | None]]) -> bool:

@@ -1090,7 +1090,6 @@ class DuplicatedValues(Rule):
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         from claimcheck.parsing.attribution import base_model
-        from claimcheck.stats import fits_beyond_chance
         from claimcheck.stats.granularity import tie_chance
 
         tables: dict[tuple[int, int], list[tuple[float, dict[str, Score]]]] = {}  # per row: tie chance, cell by model
@@ -1104,44 +1103,84 @@ class DuplicatedValues(Rule):
             order = {m: i for i, m in enumerate(models)}
             bases = Counter(base_model(m).casefold() for m in models)
             tested = len(models) * (len(models) - 1) // 2 - sum(k * (k - 1) // 2 for k in bases.values())
-            # only pairs printing one value on TIES rows can be findings: found through the values, not all pairs
-            tied: Counter = Counter()
-            for _, by_model in rows:
-                same: dict[tuple, list[str]] = {}
-                for m, x in by_model.items():
-                    if x.value not in (0, x.scale):
-                        same.setdefault((x.cell.shown, x.cell.decimals), []).append(m)
-                for group in same.values():
-                    group.sort(key=order.__getitem__)
-                    tied.update((a, b) for i, a in enumerate(group) for b in group[i + 1:])
             clones: dict[tuple, list] = {}
-            pairs = sorted(((a, b) for (a, b), k in tied.items()
-                            if k >= self.TIES and base_model(a).casefold() != base_model(b).casefold()),
-                           key=lambda ab: (order[ab[0]], order[ab[1]]))
-            for a, b in pairs:
-                shared, ties = [], []
-                for chance, by_model in rows:
-                    x, y = by_model.get(a), by_model.get(b)
-                    if x is None or y is None:
-                        continue
-                    shared.append(chance)
-                    if x.cell.shown == y.cell.shown and x.value not in (0, x.scale) and x.cell.decimals == y.cell.decimals:
-                        ties.append((x, y))
-                if len(ties) < self.TIES:
-                    continue
-                p = fits_beyond_chance(len(ties), len(shared), sum(shared) / len(shared)) * tested
+            for a, b, tie_rows, p, shared, printed in self._tied_pairs(rows, order, tested):
                 if p < self.EVIDENCE:  # models printing the same values on the same rows: one finding for them all
-                    key = (tuple((x.group, x.cell.shown) for x, _ in ties), len(shared))
-                    clones.setdefault(key, []).append((a, b, ties, p, len(shared)))
+                    clones.setdefault((printed, shared), []).append((a, b, tie_rows, p, shared))
             for found in clones.values():
-                yield self._clones(found, tested)
+                yield self._clones(found, rows, tested)
 
-    def _clones(self, found: list, tested: int) -> Finding:
+    def _tied_pairs(self, rows: list[tuple[float, dict[str, Score]]], order: dict[str, int],
+                    tested: int) -> Iterator[tuple[str, str, tuple[int, ...], float, int, tuple]]:
+        """(a, b, the rows they tie on, p corrected for ``tested`` pairs, rows shared, (line, value) of each tie)
+        of every pair of models
+        of different bases printing one value on ``TIES`` rows or more, in the order of the models.  Only pairs
+        that tie are looked at (found through the values, not all pairs), and models whose columns print alike
+        (a board repeating one column) are one signature: what two signatures share is worked out once."""
+        from claimcheck.parsing.attribution import base_model
+
+        def mark(x: Score | None) -> tuple | None:  # all a pair's test reads of one cell
+            return None if x is None else (x.cell.shown, x.cell.decimals, x.value not in (0, x.scale))
+
+        signature = {m: tuple(mark(by_model.get(m)) for _, by_model in rows) for m in order}
+        kinds = {sig: i for i, sig in enumerate(dict.fromkeys(signature.values()))}
+        kind = {m: kinds[signature[m]] for m in order}
+        tied: Counter = Counter()  # pairs of two signatures, counted by row; a signature's own pairs below
+        for _, by_model in rows:
+            same: dict[tuple, list[str]] = {}
+            for m, x in by_model.items():
+                if x.value not in (0, x.scale):
+                    same.setdefault((x.cell.shown, x.cell.decimals), []).append(m)
+            for group in same.values():
+                if len(group) > 1 and len({kind[m] for m in group}) > 1:
+                    group.sort(key=order.__getitem__)
+                    tied.update((a, b) for i, a in enumerate(group) for b in group[i + 1:] if kind[a] != kind[b])
+        members: dict[int, list[str]] = {}
+        for m in order:
+            members.setdefault(kind[m], []).append(m)
+        for sig, k in kinds.items():  # every pair of one signature ties on each row its cells print tie-able
+            count = sum(1 for x in sig if x is not None and x[2])
+            if len(members[k]) > 1 and count >= self.TIES:
+                group = members[k]
+                tied.update({(a, b): count for i, a in enumerate(group) for b in group[i + 1:]})
+        pairs = sorted(((a, b) for (a, b), k in tied.items()
+                        if k >= self.TIES and base_model(a).casefold() != base_model(b).casefold()),
+                       key=lambda ab: (order[ab[0]], order[ab[1]]))
+        judged: dict[tuple[int, int], tuple[tuple[int, ...], float, int] | None] = {}
+        for a, b in pairs:
+            both = (kind[a], kind[b])
+            if both not in judged:
+                judged[both] = self._judge_pair(signature[a], signature[b], rows, tested)
+            if judged[both] is not None:
+                yield (a, b, *judged[both])
+
+    def _judge_pair(self, mine: tuple, theirs: tuple, rows: list[tuple[float, dict[str, Score]]],
+                    tested: int) -> tuple[tuple[int, ...], float, int, tuple] | None:
+        """The rows two columns (their cells' signatures) tie on, the chance of so many ties corrected for
+        ``tested`` pairs, the rows they share, and each tie's line and printed value; None when they tie on
+        fewer than ``TIES``."""
+        from claimcheck.stats import fits_beyond_chance
+
+        shared, ties = [], []
+        for r, (x, y) in enumerate(zip(mine, theirs)):
+            if x is None or y is None:
+                continue
+            shared.append(rows[r][0])
+            if x[0] == y[0] and x[2] and x[1] == y[1]:
+                ties.append(r)
+        if len(ties) < self.TIES:
+            return None
+        printed = tuple((next(iter(rows[r][1].values())).group, mine[r][0]) for r in ties)  # a row is one line
+        p = fits_beyond_chance(len(ties), len(shared), sum(shared) / len(shared)) * tested
+        return tuple(ties), p, len(shared), printed
+
+    def _clones(self, found: list, rows: list[tuple[float, dict[str, Score]]], tested: int) -> Finding:
         """One finding for the models whose columns print the same values on the same rows ("M1 and M2",
         or "M1, M2, M3, M4 and 14 more" when a board repeats one column many times)."""
-        _, _, ties, p, shared = found[0]  # rows and values are the group's key: every pair has these ties and p
+        a, b, tie_rows, p, shared = found[0]  # rows and values are the group's key: every pair has these ties and p
+        ties = [(rows[r][1][a], rows[r][1][b]) for r in tie_rows]
         models = list(dict.fromkeys(m for a, b, *_ in found for m in (a, b)))
-        cells = list(dict.fromkeys(i for _, _, ts, *_ in found for x, y in ts for i in (x.id, y.id)))
+        cells = list(dict.fromkeys(i for a, b, ts, *_ in found for r in ts for i in (rows[r][1][a].id, rows[r][1][b].id)))
         shown = ", ".join(f"{x.title} {x.cell.shown}" for x, _ in ties)
         names = (f"{', '.join(models[:-1])} and {models[-1]}" if len(models) <= 5
                  else f"{', '.join(models[:4])} and {len(models) - 4} more")
