@@ -305,6 +305,7 @@ class Observation:
     section: str = ""  # the heading or category of the rows the cell sits under ("<3B models"; "Reasoning"), as printed
     relative: str = ""  # the label as printed when it names its model only against the row above ("+SFT")
     details: tuple[tuple[str, str], ...] = ()  # (column header, text) of the model-detail columns joined to the name
+    down: bool = False  # the cell's line runs down a column (models as rows, benchmarks as columns)
 
 
 # ── resolve ─────────────────────────────────────────────────────────────────
@@ -435,6 +436,7 @@ class Score:
     relative: str = ""  # the model's label as printed when it names it only against the row above ("+SFT")
     details: tuple[tuple[str, str], ...] = ()  # (header, text) of detail columns joined to the name ("Size", "7B")
     checkpoint: str | None = None  # "base" | "tuned": what the table's heading says it lists ("Instruction Tuned Models")
+    down: bool = False  # its line runs down a column (models as rows): the line is a column, not a row
 
     @property
     def benchmark(self) -> str | None:
@@ -454,6 +456,15 @@ class Score:
     def ref(self) -> str:
         """The row as a message names it: "row 5", or "b.csv row 5" when several tables are read."""
         return f"{self.origin} row {self.row}" if self.origin else f"row {self.row}"
+
+    @property
+    def line_ref(self) -> str:
+        """The cell's line as a message names it: its row ("row 5"), or, when the line runs down a column of a
+        table with models as rows, that column ("column 3": its first cell's row would name one model)."""
+        if not self.down:
+            return self.ref
+        where = f"column {self.col + 1}"
+        return f"{self.origin} {where}" if self.origin else where
 
     @property
     def n(self) -> int | None:

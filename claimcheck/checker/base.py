@@ -230,7 +230,7 @@ class ComparabilityRule(Rule):
         models = list(dict.fromkeys(context.score(i).model for c, _ in pairs for i in c.scores))
         tail = "they are not comparable" if known else "the gaps may reflect the setup rather than the model"
         return self.finding(
-            f"{a.title!r} ({a.ref}) vs {b.title!r} ({b.ref}): {what}; {len(pairs)} comparisons between models "
+            f"{a.title!r} ({a.line_ref}) vs {b.title!r} ({b.line_ref}): {what}; {len(pairs)} comparisons between models "
             f"of the two rows ({len(models)} models) are affected, and {tail}",
             scores=list(dict.fromkeys(i for c, _ in pairs for i in c.scores)), comparisons=[c.id for c, _ in pairs],
             severity=None if known else "info", facet=self.facet, models=models,
@@ -267,7 +267,7 @@ class ComparabilityRule(Rule):
         spread = f" ({min(gaps):.1f}–{max(gaps):.1f} points apart)" if gaps else ""
         known = all(d.known for _, diffs in pairs for d in diffs)
         return self.finding(
-            f"{first[0].title!r} ({first[0].ref}) vs {first[1].title!r} ({first[1].ref}): {what} for each of "
+            f"{first[0].title!r} ({first[0].line_ref}) vs {first[1].title!r} ({first[1].line_ref}): {what} for each of "
             f"{len(models)} models{spread}: a configuration effect, not a model comparison",
             scores=[i for c, _ in pairs for i in c.scores], comparisons=[c.id for c, _ in pairs],
             severity=None if known else "info", facet=self.facet, models=models,
@@ -293,7 +293,7 @@ class ComparabilityRule(Rule):
         comps = [c for row in rows for c in row]
         ids = list(dict.fromkeys(i for c in comps for i in c.scores))
         scores = [context.score(i) for i in ids]
-        where = (f"{scores[0].title!r} ({scores[0].ref})" if len(rows) == 1
+        where = (f"{scores[0].title!r} ({scores[0].line_ref})" if len(rows) == 1
                  else f"{len(rows)} rows ({rows_ref(scores)})")
         return self.finding(
             f"{where}: {what}, so gaps in {'this row' if len(rows) == 1 else 'these rows'} may reflect the setup "

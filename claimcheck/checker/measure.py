@@ -44,7 +44,7 @@ def measure(
         label=obs.source_label or obs.context.label, model=_one_line(obs.model), cell=cell, group=obs.group,
         title=_one_line(obs.title or obs.context.label or _inherited_title(obs.context)), at=obs.at or (obs.row, obs.col),
         qualifiers=obs.context.qualifiers, items=obs.items, origin=origin, block=obs.block, section=obs.section, relative=obs.relative,
-        checkpoint=checkpoint, details=obs.details,
+        checkpoint=checkpoint, details=obs.details, down=obs.down,
         votes=_votes(obs.context.fields.get("votes", "")),
     )
     if res.row_kind == "skipped":

@@ -268,7 +268,7 @@ def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]
                     col=j, model=model, context=context, cell=cell,
                     group=f"{table.input}:{t}:c{j}" + (f"p{p + 1}" if labels else "") + f":{protocol}",
                     title=label, at=(row[j].row, j), block=block, section=category, relative=relative,
-                    details=details,
+                    details=details, down=True,
                 )
 
 

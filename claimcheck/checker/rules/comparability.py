@@ -648,7 +648,7 @@ class MetricMismatch(ComparabilityRule):
             agg = fits[0].aggregate
             what = "; ".join(f"{k} ({', '.join(dict.fromkeys(c.title for c in v))})" for k, v in kinds.items())
             yield self.finding(
-                f"{agg.title!r} ({agg.ref}) averages rows measured with different metrics — {what}: "
+                f"{agg.title!r} ({agg.line_ref}) averages rows measured with different metrics — {what}: "
                 f"the average has no unit of its own", scores=[f.aggregate.id for f in fits],
                 metrics=sorted(kinds), severity="warning",
             )

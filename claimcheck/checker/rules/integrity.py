@@ -230,7 +230,7 @@ class Granularity(Rule):
             return None
         first = cells[0]
         return self.finding(
-            f"{first.title!r} ({first.ref}): only {fits} of the line's {len(cells)} values are k/{first.n}, but "
+            f"{first.title!r} ({first.line_ref}): only {fits} of the line's {len(cells)} values are k/{first.n}, but "
             f"{other.fits} are k/{other.n} (p = {other.p:.1g} by chance): the rows are probably {other.name} "
             f"({other.n} items), not the {first.n} the label implies", scores=[s.id for s in cells], n=first.n,
             other_n=other.n, other=other.name, line_fits=fits, other_fits=other.fits, line_cells=len(cells),
@@ -312,7 +312,7 @@ class Granularity(Rule):
             first = cells[0]
             shown = ", ".join(f"{m} not k/{n} ({names[n]})" for n, m in misfits.items())
             yield self.finding(
-                f"{first.title!r} ({first.ref}) names no version, and its values are whole counts of none of "
+                f"{first.title!r} ({first.line_ref}) names no version, and its values are whole counts of none of "
                 f"the benchmark's versions ({len(cells)} values: {shown}): "
                 + ("pass@1 estimated from several samples per problem, " if self._pass_at_1(first) else "averaged runs, ")
                 + "another split, or an error; the table says neither, so no item count is used",
@@ -525,7 +525,7 @@ class MissingAsZero(Rule):
         return None
 
     def _as_zero(self, agg: Score, r: Recomputed) -> Finding:
-        names = ", ".join(f"{m.title!r} ({m.ref})" for m in r.missing)
+        names = ", ".join(f"{m.title!r} ({m.line_ref})" for m in r.missing)
         return self.finding(
             f"{cell_name(agg)} is the mean of {r.inputs.where} only if the missing {names} "
             f"{'counts' if len(r.missing) == 1 else 'count'} as zero ({_fmt(r.expected_zero, agg)}; "
@@ -544,7 +544,7 @@ class MissingAsZero(Rule):
         parts = [f"{g.fit.aggregate.model} has no value on {', '.join(repr(m.title) for m in g.reading.missing)}, "
                  f"which the average of {', '.join(o.aggregate.model for o in g.others)} includes" for g in gaps]
         return self.finding(
-            f"{agg.title!r} ({agg.ref}) averages different benchmarks for different models: {'; '.join(parts)}",
+            f"{agg.title!r} ({agg.line_ref}) averages different benchmarks for different models: {'; '.join(parts)}",
             scores=[f.aggregate.id for f in fits] + [m.id for g in gaps for m in g.reading.missing],
             severity="warning", counted_as_zero=False,
             doubts=tuple((g.fit.aggregate.id, "averaged over a different set of benchmarks") for g in gaps),
@@ -870,7 +870,7 @@ class BelowChance(Rule):
         untested = any(c.n is None for c in cells)
         return self.finding(
             f"{len(cells)} models are below the chance level {100 * first.resolution.chance:.0f}% of "
-            f"{first.resolution.benchmark_name} on {first.title!r} ({first.ref}): {shown}, each by less than sampling "
+            f"{first.resolution.benchmark_name} on {first.title!r} ({first.line_ref}): {shown}, each by less than sampling "
             f"noise can explain" + (" (with no item count, not testable against guessing)" if untested else
                                     n_caveat([c.resolution.n_source for c in cells]))
             + ": guessing, or an answer-format or extraction failure", scores=[c.id for c in cells], severity="info",
@@ -1054,7 +1054,7 @@ class MarkNotBest(Rule):
         elif marks.best_is_bold and marks.best and not any(view.is_top(s) for s in view.marked):
             yield self.finding(
                 f"the notes say the best result is bold ({marks.rule!r}), but the best on {best.title!r} "
-                f"({best.ref}), {best.model} {best.cell.shown}, is not",
+                f"({best.line_ref}), {best.model} {best.cell.shown}, is not",
                 scores=(best.id,), rule=marks.rule,
             )
 

@@ -54,7 +54,7 @@ class MissingN(Rule):
             line = (" ".join(s.title.casefold().split()), s.resolution.n_note)
             pages.setdefault(s.input, {}).setdefault(line, []).append(scores)
         for lines in pages.values():
-            named = [f"{printed[0][0].title!r} ({'; '.join(p[0].ref for p in printed)}"
+            named = [f"{printed[0][0].title!r} ({'; '.join(p[0].line_ref for p in printed)}"
                      + (f"; {printed[0][0].resolution.n_note}" if printed[0][0].resolution.n_note else "") + ")"
                      for printed in lines.values()]
             shown = "; ".join(named[:8]) + (f"; and {len(named) - 8} more" if len(named) > 8 else "")
@@ -104,7 +104,7 @@ class SmallBenchmark(Rule):
                 (lines,) = entries
                 s = lines[0][0]
                 yield self.finding(
-                    f"{s.title!r} ({s.ref}) has {s.n} items{self._also(lines)}: one item moves the score by "
+                    f"{s.title!r} ({s.line_ref}) has {s.n} items{self._also(lines)}: one item moves the score by "
                     f"{100.0 / s.n:.1f} pp",
                     scores=[x.id for line in lines for x in line], n=s.n, step_pp=100.0 / s.n, rows=len(lines),
                     benchmarks=[self._entry(lines)],
@@ -112,7 +112,7 @@ class SmallBenchmark(Rule):
                 continue
             counts = {lines[0][0].n for lines in entries}
             one_n = len(counts) == 1
-            shown = "; ".join(f"{lines[0][0].title!r} ({lines[0][0].ref}{self._also(lines, short=True)})"
+            shown = "; ".join(f"{lines[0][0].title!r} ({lines[0][0].line_ref}{self._also(lines, short=True)})"
                               + ("" if one_n else f": {lines[0][0].n} items, {100.0 / lines[0][0].n:.1f} pp")
                               for lines in entries[:self.SHOWN])
             more = f"; and {len(entries) - self.SHOWN} more" if len(entries) > self.SHOWN else ""
@@ -138,7 +138,7 @@ class SmallBenchmark(Rule):
             return ""
         if short:
             return f", and {len(also)} more row{'s' if len(also) > 1 else ''}"
-        return (f" (so do {', '.join(f'{x.title!r} ({x.ref})' for x in also[:4])}"
+        return (f" (so do {', '.join(f'{x.title!r} ({x.line_ref})' for x in also[:4])}"
                 f"{f' and {len(also) - 4} more rows' if len(also) > 4 else ''})")
 
 
@@ -210,13 +210,13 @@ class NearCeiling(Rule):
                 for scores, why, _, later in found:
                     tables = dict.fromkeys(x.origin or f"table {x.table + 1}" for x in later)
                     also = f"; the same holds for its rows in {', '.join(tables)}" if later else ""
-                    yield self.finding(f"{scores[0].title!r} ({scores[0].ref}) {why}{also}",
+                    yield self.finding(f"{scores[0].title!r} ({scores[0].line_ref}) {why}{also}",
                                        scores=[x.id for x in (*scores, *later)], threshold=self.threshold)
                 continue
             where = found[0][0][0].origin or "the table"
             yield self.finding(
                 f"{len(found)} rows of {where} are near their ceiling, where gaps carry little information: "
-                + "; ".join(f"{scores[0].title!r} ({scores[0].ref}): {short}" for scores, _, short, _ in found),
+                + "; ".join(f"{scores[0].title!r} ({scores[0].line_ref}): {short}" for scores, _, short, _ in found),
                 scores=[x.id for scores, _, _, later in found for x in (*scores, *later)], threshold=self.threshold,
                 rows=len(found),
             )
@@ -243,7 +243,7 @@ class AssumedN(Rule):
         for scores in rows_where(context, lambda s: s.resolution.n_source == "assumed").values():
             s = scores[0]
             yield self.finding(
-                f"{s.title!r} ({s.ref}): n = {s.n} is assumed (--assume-n), not known; every interval and "
+                f"{s.title!r} ({s.line_ref}): n = {s.n} is assumed (--assume-n), not known; every interval and "
                 f"test on this row rests on that assumption",
                 scores=[x.id for x in scores], n=s.n,
             )

@@ -36,7 +36,7 @@ def _gap(c: Comparison) -> str:
 def _pair_list(rows: list[tuple[Comparison, Score, Score, str]], most: int = 5) -> str:
     """Gaps of one table as a finding lists them, each with a note on its evidence:
     "'MMLU' (row 3): A 60.0 vs B 55.0, 5.0 pp (p = 0.024 alone …); and 2 more"."""
-    return "; ".join(f"{a.title!r} ({a.ref}): {a.model} {a.cell.shown} vs {b.model} {b.cell.shown}, {_gap(c)} ({note})"
+    return "; ".join(f"{a.title!r} ({a.line_ref}): {a.model} {a.cell.shown} vs {b.model} {b.cell.shown}, {_gap(c)} ({note})"
                      for c, a, b, note in rows[:most]) + (f"; and {len(rows) - most} more" if len(rows) > most else "")
 
 
@@ -287,7 +287,7 @@ class GapWithinNoise(Rule):
             if bounds := list(dict.fromkeys(c.bound for c, _ in pairs if c.p_is_bound and c.bound)):
                 holm += f", {bounds[0]}" if len(bounds) == 1 else ", even in the most favourable case"
             yield self.finding(
-                f"{first.title!r} ({first.ref}): " + "; ".join(parts) + holm + caveat,
+                f"{first.title!r} ({first.line_ref}): " + "; ".join(parts) + holm + caveat,
                 scores=ids,
                 rank_sets={m: list(span) for m, span in zip(ranks.models, ranks.simultaneous)} if rivals and ranks else None,
                 comparisons=[c.id for c, _ in pairs], leader=row.leader.model,
@@ -295,7 +295,7 @@ class GapWithinNoise(Rule):
                 gaps=[{"a": context.score(c.scores[0]).model, "b": context.score(c.scores[1]).model, "diff": c.diff,
                        "diff_ci": c.diff_ci, "p_adjusted": c.p_adjusted} for c, _ in pairs],
                 alpha=context.alpha, tests=tests, n=sorted({n for c, _ in pairs for n in c.n}),
-            ), f"{first.title!r} ({first.ref}): " + "; ".join(short) + caveat
+            ), f"{first.title!r} ({first.line_ref}): " + "; ".join(short) + caveat
 
 
 def _names(scores: list[Score], most: int = 3) -> str:
@@ -345,7 +345,7 @@ class Underpowered(Rule):
             mdes = [c.mde for c in comps]
             need = max((c.n_needed for c in comps if c.n_needed), default=None)
             listed = "; ".join(
-                f"{row.leader.title!r} ({row.leader.ref}): MDE {_pp(max(c.mde for c in small))} at n = "
+                f"{row.leader.title!r} ({row.leader.line_ref}): MDE {_pp(max(c.mde for c in small))} at n = "
                 f"{small[0].n[0]}, {len(small)} gap{'s' if len(small) != 1 else ''} below it"
                 for row, small in rows[:6]) + (f"; and {len(rows) - 6} more rows" if len(rows) > 6 else "")
             span = _pp(min(mdes)) if min(mdes) == max(mdes) else f"{_pp(min(mdes))}–{_pp(max(mdes))}"
@@ -475,7 +475,7 @@ class BestNotSignificant(Rule):
             shown = _gap(c)
             return f"{shown} (p ≥ {c.p:.3g}, a lower bound)" if c.p_is_bound and c.p is not None else shown
 
-        shown = "; ".join(f"{s.title!r} ({s.ref}): {'' if len(models) == 1 else s.model + ' '}{s.cell.shown} vs "
+        shown = "; ".join(f"{s.title!r} ({s.line_ref}): {'' if len(models) == 1 else s.model + ' '}{s.cell.shown} vs "
                           f"{rival.model} {rival.cell.shown}, {gap(s, rival, c, need)}"
                           for s, rival, c, need in marks[:6]) + (f"; and {len(marks) - 6} more" if len(marks) > 6 else "")
         tested = [c for *_, c, _ in marks if c is not None]

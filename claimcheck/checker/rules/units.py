@@ -162,7 +162,7 @@ class FractionPercentMix(Rule):
             message = (f"{cell_name(s)} reads as {s.value:g}% {beside}: it is probably a fraction "
                        f"({s.value:g} = {100 * s.value:g}%)")
         else:
-            message = (f"{len(odd)} cells of {s.title!r} ({s.ref}) read as at most 1% {beside}: "
+            message = (f"{len(odd)} cells of {s.title!r} ({s.line_ref}) read as at most 1% {beside}: "
                        + ", ".join(f"{x.model} {x.cell.shown}" for x in odd)
                        + f"; they are probably fractions ({s.value:g} = {100 * s.value:g}%)")
         yield self.finding(message, scores=[*(x.id for x in odd), *(o.id for o in larger)], value=s.value,
@@ -212,12 +212,12 @@ class ScaleMix(Rule):
                 (s,) = rows
                 low, high = s.resolution.value_range
                 yield self.finding(
-                    f"{s.title!r} ({s.ref}) is a score on a {low:g}–{high:g} scale, {among}: {s.cell.shown} is not "
+                    f"{s.title!r} ({s.line_ref}) is a score on a {low:g}–{high:g} scale, {among}: {s.cell.shown} is not "
                     f"{s.cell.shown}%", scores=ids, value_range=s.resolution.value_range,
                     rows=[{"title": s.title, "value_range": list(s.resolution.value_range)}],
                 )
                 continue
-            shown = "; ".join(f"{s.title!r} ({s.ref}, {s.resolution.value_range[0]:g}–{s.resolution.value_range[1]:g}): "
+            shown = "; ".join(f"{s.title!r} ({s.line_ref}, {s.resolution.value_range[0]:g}–{s.resolution.value_range[1]:g}): "
                               f"{s.cell.shown} is not {s.cell.shown}%" for s in rows)
             yield self.finding(
                 f"{len(rows)} rows are scores on short scales, {among}: {shown}", scores=ids,
@@ -268,7 +268,7 @@ class UnitUnknown(Rule):
         for scores in rows.values():
             s = scores[0]
             yield self.finding(
-                f"{s.title!r} ({s.ref}): cannot tell what unit {', '.join(x.cell.shown for x in scores)} "
+                f"{s.title!r} ({s.line_ref}): cannot tell what unit {', '.join(x.cell.shown for x in scores)} "
                 f"{'is' if len(scores) == 1 else 'are'} in — {s.resolution.unit_reason or 'no unit printed'}",
                 scores=[x.id for x in scores], reason=s.resolution.unit_reason,
             )
@@ -365,14 +365,14 @@ class LowerIsBetter(Rule):
     def _averaged(self, fits: list[tuple[AggregateFit, list[Score], bool]]) -> Finding:
         agg = fits[0][0].aggregate
         lower = {s.group: s for _, cells, _ in fits for s in cells}  # one per line item (a row, or a column)
-        names = ", ".join(f"{s.title!r} ({s.ref})" for s in lower.values())
+        names = ", ".join(f"{s.title!r} ({s.line_ref})" for s in lower.values())
         certain = [f.aggregate for f, _, sure in fits if sure]
         if certain:
-            message = (f"{agg.title!r} ({agg.ref}) recomputes only with the lower-is-better {names} averaged in "
+            message = (f"{agg.title!r} ({agg.line_ref}) recomputes only with the lower-is-better {names} averaged in "
                        f"with higher-is-better scores ({', '.join(a.model for a in certain)}): a worse value raises "
                        f"the average")
         else:
-            message = (f"{agg.title!r} ({agg.ref}) does not recompute, and the rows it summarises include the "
+            message = (f"{agg.title!r} ({agg.line_ref}) does not recompute, and the rows it summarises include the "
                        f"lower-is-better {names}: if averaged in, a worse value raises the average")
         return self.finding(
             message, scores=[f.aggregate.id for f, _, _ in fits] + [s.id for s in lower.values()],

@@ -55,7 +55,7 @@ class _StatusRule(Rule):
             s, notes = lines[0][0][0], lines[0][1]
             notes = sorted(notes, key=lambda n: (n.impact != "major", n.unverified, n.when is None))
             version = f" {s.resolution.version}" if s.resolution.version else ""
-            where = (f"{s.title!r} ({s.ref})" if len(lines) == 1
+            where = (f"{s.title!r} ({s.line_ref})" if len(lines) == 1
                      else f"{len(lines)} rows ({rows_ref([line[0] for line, _ in lines])})")
             yield self.finding(
                 f"{where}: {s.resolution.benchmark_name}{version} {self.verb} — "
@@ -189,7 +189,7 @@ class CompositeIndex(Rule):
             name = f"{res.benchmark_name}{' ' + res.version if res.version else ''}" if known else repr(s.title)
             why = "" if known else " (the label calls it an index; the registry does not know it)"
             yield self.finding(
-                f"{s.title!r} ({'; '.join(p[0].ref for p in printed)}): {name} is a composite index over several "
+                f"{s.title!r} ({'; '.join(p[0].line_ref for p in printed)}): {name} is a composite index over several "
                 f"benchmarks, not one dataset{why}: its components and weights change between versions, so compare "
                 f"it only within one version and read its components for evidence",
                 scores=[x.id for p in printed for x in p], benchmark=res.benchmark, version=res.version, registry=known,
@@ -282,7 +282,7 @@ class SystemNotModel(Rule):
         for row, cells in rows.items():
             s = cells[0]
             yield self.finding(
-                f"{s.title!r} ({s.ref}) says some tasks fell back to another model: the row's scores are those of "
+                f"{s.title!r} ({s.line_ref}) says some tasks fell back to another model: the row's scores are those of "
                 f"a system with a fallback path, not of {', '.join(c.model for c in cells)} alone",
                 scores=[c.id for c in cells], severity="warning", evidence=texts.get(s.id), where="row",
             )
@@ -301,7 +301,7 @@ class SystemNotModel(Rule):
                 hit = ("harness", s.resolution.harness)
             if hit is not None:
                 return self.finding(
-                    f"{s.title!r} ({s.ref}) is a system-level benchmark run in {hit[1]!r} (named in the {hit[0]}): "
+                    f"{s.title!r} ({s.line_ref}) is a system-level benchmark run in {hit[1]!r} (named in the {hit[0]}): "
                     f"its scores belong to model + harness systems, and the harness alone can move them by several "
                     f"points",
                     scores=[x.id for x in system], harness=hit[1], where=hit[0],
@@ -335,7 +335,7 @@ class InHouseBenchmark(Rule):
             by_bench.setdefault(scores[0].benchmark or scores[0].title, []).append(scores)
         for lines in by_bench.values():
             s = lines[0][0]
-            where = (f"{s.title!r} ({s.ref})" if len(lines) == 1
+            where = (f"{s.title!r} ({s.line_ref})" if len(lines) == 1
                      else f"{len(lines)} rows ({rows_ref([line[0] for line in lines])})")
             yield self.finding(
                 f"{where}: {s.resolution.benchmark_name} is in-house data whose items are not released, so its scores "
