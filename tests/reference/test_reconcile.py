@@ -189,6 +189,11 @@ def test_a_reprinted_baseline_that_differs_from_its_publishers_card_is_said(tmp_
     assert len(found) == 1 and found[0].details["values"] == [[85.0, 83.4]] and found[0].details["copied"] == 3
     same = audit([_write(tmp_path, "same.md", _TUNED_PAGE.format(arc="83.4"))], Options())
     assert not [f for f in same.findings if f.code == "CC404"]
+    # a row that states a version the card leaves unsaid ("BFCL V2" against its bare "BFCL") says so
+    bfcl = audit([_write(tmp_path, "bfcl.md", _TUNED_PAGE.format(arc="83.4") + "| BFCL V2 | 67.0 | 67.1 |\n")], Options())
+    (found,) = [f for f in bfcl.findings if f.code == "CC404"]
+    assert "'BFCL V2' 67.1 (there 76.1 for Llama 3.1 8B Instruct; version v2 vs not stated)" in found.message
+    assert "'ARC-C'" not in found.message
 
 
 def test_a_bare_name_with_no_heading_is_matched_as_before(tmp_path):

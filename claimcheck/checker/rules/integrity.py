@@ -783,8 +783,8 @@ class ConflictingValues(Rule):
             by_cell: dict[str, list] = {}  # a cell the reference prints on two rows is named once, with both
             for c in differ:
                 by_cell.setdefault(c.score, []).append(c)
-            shown = "; ".join(f"{context.score(i).title!r} {context.score(i).cell.shown} (there {_there(cs)})"
-                              for i, cs in list(by_cell.items())[:4])
+            shown = "; ".join(f"{context.score(i).title!r} {context.score(i).cell.shown} (there {_there(cs)}"
+                              f"{_unstated_between(cs)})" for i, cs in list(by_cell.items())[:4])
             yield self.finding(
                 f"{model} in {context.score(differ[0].score).origin or f'table {context.score(differ[0].score).table + 1}'} "
                 f"prints {sources[ref].publisher}'s own {title} figures on {len(same)} rows, but not on {shown}: a re-run, "
@@ -1211,6 +1211,13 @@ class DuplicatedValues(Rule):
         elif sum(not check_granularity(s.proportion, s.cell.decimals, n, scale=scale).attainable for s in counts) > 1:
             n = None  # not a line of counts of its n (means over runs, another split): the printed step it is
         return max(unit, scale / n) if n else unit
+
+
+def _unstated_between(counterparts: list) -> str:
+    """What one side states and the other leaves unsaid ("; version v2 vs not stated"), which may be the
+    difference: the page's "BFCL V2" against a card's bare "BFCL"."""
+    said = dict.fromkeys(d.describe() for c in counterparts for d in c.comparison.differences if not d.known)
+    return f"; {', '.join(said)}" if said else ""
 
 
 def _there(counterparts: list) -> str:
