@@ -479,9 +479,12 @@ class BestNotSignificant(Rule):
                           f"{rival.model} {rival.cell.shown}, {gap(s, rival, c, need)}"
                           for s, rival, c, need in marks[:6]) + (f"; and {len(marks) - 6} more" if len(marks) > 6 else "")
         tested = [c for *_, c, _ in marks if c is not None]
+        untested = len(marks) - len(tested)  # leads too small for any item count: no test, no p
+        how = (f" (Holm-adjusted p ≥ {alpha:g})" if tested and not untested else
+               f" (Holm-adjusted p ≥ {alpha:g} for the {len(tested)} tested; {untested} too small a lead for any "
+               f"item count)" if tested else "")
         return self.finding(
-            f"{len(marks)} of {whose} best marks lead the runner-up by a gap within sampling noise"
-            + (f" (Holm-adjusted p ≥ {alpha:g})" if tested else "") + f": {shown}",
+            f"{len(marks)} of {whose} best marks lead the runner-up by a gap within sampling noise{how}: {shown}",
             scores=list(dict.fromkeys(i for s, rival, *_ in marks for i in (s.id, rival.id))),
             comparisons=[c.id for c in tested], verdict="within-noise", models=models, marks=len(marks),
             model=models[0] if len(models) == 1 else None,
