@@ -16,6 +16,7 @@ from claimcheck.checker.rules import comparability_checkpoints
 from claimcheck.records import Counterpart, Difference, Finding, ReferenceSource, Score
 
 _MANY_ATTEMPTS = re.compile(r"^(?:pass@(?:[2-9]|\d\d+)|best-of-\d+|(?:maj|cons)@(?:[2-9]|\d\d+)|selection)$")  # several tries per item
+_SAMPLE_MEAN = re.compile(r"^(?:avg|mean)@\d+$")  # a single-attempt score averaged over k samples
 _SAMPLING = re.compile(r"^(?:pass@\d+|avg@\d+|cons@\d+|maj@\d+|best-of-\d+|selection|accuracy|resolved)$")
 
 
@@ -541,7 +542,7 @@ def _norm_sampling(metric: str) -> str:
     """The quantity a sampling metric estimates: a mean over k samples (avg@k) estimates the same
     single-attempt pass@1 as one sample does, only more precisely (DeepSeek's "pass@1" is its mean over 64
     responses), so avg@32 against pass@1 is no budget difference; pass@k and majority votes are."""
-    if metric in ("accuracy", "resolved", "pass@1") or re.match(r"^(?:avg|mean)@\d+$", metric):
+    if metric in ("accuracy", "resolved", "pass@1") or _SAMPLE_MEAN.match(metric):
         return "pass@1"
     return metric
 
@@ -582,6 +583,10 @@ class MetricMismatch(ComparabilityRule):
             return None
         if _SAMPLING.match(ma) and _SAMPLING.match(mb):
             return None  # attempts, not metric: CC205 owns it
+        if bool(_SAMPLE_MEAN.match(ma)) != bool(_SAMPLE_MEAN.match(mb)) and not (_SAMPLING.match(ma) and _SAMPLING.match(mb)):
+            # "avg@8" against IFEval's "prompt-strict": one side says how many samples it averaged, not which of
+            # the benchmark's metrics it scored; the two may be the same, so the difference is unknown, not known
+            return Difference(self.facet, self.code, ma, mb, known=False)
         return Difference(self.facet, self.code, ma, mb)
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
