@@ -209,10 +209,9 @@ def read_input(
         tables = _parse_text(page.text, "md" if page.is_markdown else "html", source)
         data, fmt, encoding, delimiter = page.text.encode("utf-8"), "url", "utf-8", None
     elif source != "-" and _is_helm_run(source):  # a HELM run folder: its run_spec.json, stats.json and per-item stats
-        from claimcheck.readers.helm import read_helm_run, run_bytes
+        from claimcheck.readers.helm import read_helm_run
 
-        tables, data, fmt, encoding, delimiter = read_helm_run(Path(source), source), run_bytes(Path(source)), "json", \
-            "utf-8", None
+        (tables, data), fmt, encoding, delimiter = read_helm_run(Path(source), source), "json", "utf-8", None
     else:
         data, fmt = _load(source, stdin)
         tables, encoding, delimiter = _parse(data, fmt, source)

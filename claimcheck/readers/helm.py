@@ -65,12 +65,8 @@ def is_helm_run_dir(path: Path) -> bool:
     return path.is_dir() and (path / RUN_SPEC).is_file() and ((path / STATS).is_file() or (path / PER_INSTANCE).is_file())
 
 
-def run_bytes(folder: Path) -> bytes:
-    """The bytes of the run's files claimcheck reads (what the input's sha256 is of)."""
-    return b"".join((folder / name).read_bytes() for name in (RUN_SPEC, STATS, PER_INSTANCE) if (folder / name).is_file())
-
-
-def _read_json(path: Path, source: str) -> Any:
+def _file_bytes(path: Path, source: str) -> bytes:
+    """One file of the run, under the input-size limit."""
     from claimcheck.limits import current
 
     limits = current()
@@ -78,15 +74,24 @@ def _read_json(path: Path, source: str) -> Any:
         size = path.stat().st_size
         if size > limits.input_bytes:
             raise limits.refuse("input_bytes", f"the run's {path.name}", f"{size:,} bytes", source)
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise InputError(f"the HELM run's {path.name} is not UTF-8 text", path=source) from None
+        return path.read_bytes()
     except OSError as exc:
         raise InputError(f"cannot read the HELM run's {path.name}: {exc.strerror}", path=source) from None
+
+
+def _json(data: bytes, name: str, source: str) -> Any:
     try:
-        return _loads(text, source, f"the run's {path.name}")
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError(f"the HELM run's {name} is not UTF-8 text", path=source) from None
+    try:
+        return _loads(text, source, f"the run's {name}")
     except json.JSONDecodeError as exc:
-        raise InputError(f"the run's {path.name} is not valid JSON (line {exc.lineno}: {exc.msg})", path=source) from None
+        raise InputError(f"the run's {name} is not valid JSON (line {exc.lineno}: {exc.msg})", path=source) from None
+
+
+def _read_json(path: Path, source: str) -> Any:
+    return _json(_file_bytes(path, source), path.name, source)
 
 
 class _Run:
@@ -143,12 +148,15 @@ def _subset(run: _Run, split: str, sub_split: str) -> str:
     return "/".join(p for p in (run.arguments, split, sub_split) if p)
 
 
-def read_helm_run(folder: Path, source: str) -> list[SourceTable]:
-    """The tables of a run folder: per-item tables from ``per_instance_stats.json``, scores from ``stats.json``."""
-    run = _run_of(folder, source)
-    items = _read_json(folder / PER_INSTANCE, source) if (folder / PER_INSTANCE).is_file() else None
-    stats = _read_json(folder / STATS, source) if (folder / STATS).is_file() else None
-    return _tables(run, stats, items, source)
+def read_helm_run(folder: Path, source: str) -> tuple[list[SourceTable], bytes]:
+    """The tables of a run folder (per-item tables from ``per_instance_stats.json``, scores from ``stats.json``)
+    and the bytes of the files read, each read once (what the input's sha256 is of)."""
+    raw = {name: _file_bytes(folder / name, source) for name in (RUN_SPEC, STATS, PER_INSTANCE)
+           if (folder / name).is_file()}
+    run = _Run(_json(raw[RUN_SPEC], RUN_SPEC, source), source) if RUN_SPEC in raw else _run_of(folder, source)
+    items = _json(raw[PER_INSTANCE], PER_INSTANCE, source) if PER_INSTANCE in raw else None
+    stats = _json(raw[STATS], STATS, source) if STATS in raw else None
+    return _tables(run, stats, items, source), b"".join(raw.values())
 
 
 def read_helm_file(document: Any, path: str) -> list[SourceTable]:
