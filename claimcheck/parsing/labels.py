@@ -238,13 +238,18 @@ def canonical_metric(text: str) -> str | None:
     if _ACCURACY.match(text):
         return "accuracy"
     if _RELAXED_EM.search(text):
-        return re.sub(r"[^0-9a-z@^]+", "-", text.casefold()).strip("-")
+        return _slug(text)
     if _EM.search(text):
         return "em"
     metric, _ = _metric(text)
     if metric:
         return metric
-    return re.sub(r"[^0-9a-z@^]+", "-", text.casefold()).strip("-") or None
+    return _slug(text) or None
+
+
+def _slug(text: str) -> str:
+    """A metric name in the vocabulary's spelling: lower case, words joined by "-" ("quasi_exact_match@5")."""
+    return re.sub(r"[^0-9a-z@^]+", "-", text.casefold()).strip("-")
 
 
 def _clause_facets(text: str, trigger: re.Pattern[str]) -> tuple[str, ...]:

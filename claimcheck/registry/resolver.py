@@ -25,6 +25,7 @@ from claimcheck.registry.models import Benchmark, Count, Subset, Version
 _DIRECTION = re.compile(r"([a-z]{2,5}|[A-Z][a-z]{1,30})\s*(?:-|–|→|->|⇒|2| to )\s*([a-z]{2,5}|[A-Z][a-z]{1,30})", re.I)
 _GLUED = re.compile(r"[^\s，。、（）()]+")  # a name and what is glued to it ("Flores-101")
 from claimcheck.registry.units import decide_unit, unit_column, unit_from_values
+from claimcheck.stats.granularity import EVIDENCE
 
 #: a cell that says yes or no ("✅", "✗", "Yes"): a feature the model has, not a score
 _YES_NO = re.compile(r"^[\s*_]*(?:[✅✓✔☑✗✘❌❎×⭕]|\\?[√]|yes|no|支持|不支持|是|否)[\s*_]*$", re.I)
@@ -316,7 +317,8 @@ class Resolver:
             if tried is None:  # every count this line may be read as: the p allows for trying them all
                 tried = (len(_candidates(bench)) if several else 0) + sum(
                     len(_candidates(self.catalogue.entries[v])) for v in bench.variants)
-            implied = self._implied_part(bench, cells, unit, facets, tried) if several else None
+            nearest = self._nearest_part(bench, cells, unit, facets, tried) if several else None
+            implied = nearest if nearest is not None and nearest[2].p < EVIDENCE else None  # beyond chance
             if implied is None and parent is None and (variant := self._implied_variant(bench, cells, unit, facets, tried)):
                 other, found = variant
                 res = self._build(other, text, context, facets, cells, confidence,
@@ -327,9 +329,8 @@ class Resolver:
                     res = replace(res, n_source="implied", n_evidence=_evidence(found),
                                   n_note=f"not stated; the values are k/{found.n} ({found.name})")
                 return res
-            if implied is None and several:  # what the values came closest to, said where the line settles nothing
-                near = self._implied_part(bench, cells, unit, facets, tried, near=True)
-                near_count = _evidence(near[2]) if near is not None else None
+            if implied is None and nearest is not None:  # what the values came closest to, where they settle nothing
+                near_count = _evidence(nearest[2])
             if implied is not None:
                 version, subset, found = implied
                 reasons["version"] = (f"not stated; {found.fits} of the line's {found.cells} values are k/{found.n} "
@@ -429,16 +430,15 @@ class Resolver:
         return self._version_named(bench, facets.version)
 
     @staticmethod
-    def _implied_part(bench: Benchmark, cells: Sequence[CellValue], unit: str, facets: Facets, tried: int = 1,
-                      near: bool = False):
-        """The registered version or subset of the benchmark whose verified count the line's values are
-        made of, beyond chance, when the row names none (MBPP printed bare, every cell k/500: the full
-        test split): (version, subset, the evidence), or None.  ``tried`` is how many counts the line is
-        tried against in all (its own and its variants'): the chance that one of them fits so many values
-        is up to that many times one's, so the evidence must beat EVIDENCE / tried (Bonferroni), and the
-        p kept is the one multiplied by it.  ``near``: the best count the values fit however weak the
-        evidence (what a line that settles nothing came closest to, for the message that says so)."""
-        from claimcheck.stats.granularity import EVIDENCE, implied_denominator
+    def _nearest_part(bench: Benchmark, cells: Sequence[CellValue], unit: str, facets: Facets, tried: int = 1):
+        """The registered version or subset of the benchmark whose verified count the line's values fit
+        best, when the row names none: (version, subset, the evidence), or None when no count fits enough
+        of them.  ``tried`` is how many counts the line is tried against in all (its own and its
+        variants'): the chance that one of them fits so many values is up to that many times one's, so the
+        p kept is the one multiplied by it (Bonferroni), and the line is read as that set only when this p
+        is below EVIDENCE (MBPP printed bare, every cell k/500: the full test split).  Below it or not, the
+        same count is what a line that settles nothing came closest to, for the message that says so."""
+        from claimcheck.stats.granularity import implied_denominator
 
         scale = {"percent": 100.0, "fraction": 1.0}.get(unit)
         if scale is None or bench.granularity != "binary" or (facets.metric or "").startswith(("avg@", "mean@", "partial", "f1")):
@@ -447,7 +447,7 @@ class Resolver:
         values = [(c.value / scale, c.decimals, scale) for c in cells
                   if c.status == "ok" and c.value is not None and c.decimals is not None]
         tried = max(tried, 1)
-        found = implied_denominator(values, [(str(n), n) for n in by_n], evidence=1.0 if near else EVIDENCE / tried)
+        found = implied_denominator(values, [(str(n), n) for n in by_n], evidence=1.0)
         if found is None:
             return None
         version, subset = by_n[found.n]
@@ -459,8 +459,8 @@ class Resolver:
         of beyond chance, when none of the benchmark's own counts fits: (entry, the evidence), or None."""
         for other_id in bench.variants:
             other = self.catalogue.entries[other_id]
-            found = self._implied_part(other, cells, unit, facets, tried)
-            if found is not None:
+            found = self._nearest_part(other, cells, unit, facets, tried)
+            if found is not None and found[2].p < EVIDENCE:
                 return other, found[2]
         return None
 
