@@ -20,6 +20,7 @@ from __future__ import annotations
 import inspect
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Callable, ClassVar, Iterator, Mapping, Sequence, TypeVar
 
 from claimcheck.records import (
@@ -62,9 +63,7 @@ class CheckContext:
         return next((r.legend for r in self.readings if r.table == table), Legend())
 
     def score(self, score_id: str) -> Score:
-        memos = self.__dict__.get("_memos")  # the index once built, without a closure per look-up (rules ask millions)
-        by_id = memos.get("scores-by-id") if memos is not None else None
-        return (by_id if by_id is not None else self._by_id)[score_id]
+        return self._by_id[score_id]
 
     def memo(self, key: str, build: Callable[[], T]) -> T:
         """``build()``, computed once per context and kept under ``key`` (helpers several rules read)."""
@@ -76,9 +75,10 @@ class CheckContext:
             memos[key] = build()
         return memos[key]
 
-    @property
+    @cached_property
     def _by_id(self) -> dict[str, Score]:
-        return self.memo("scores-by-id", lambda: {s.id: s for s in self.scores})
+        """The scores by id, built once per context (rules look up millions on a board)."""
+        return {s.id: s for s in self.scores}
 
     def checked(self) -> Iterator[Score]:
         """The scores that were checked, in input order (found once: every rule walks them)."""
