@@ -326,3 +326,20 @@ def test_a_note_giving_the_shots_of_chat_models_makes_base_and_chat_cells_no_pai
     silent = [f for f in report.findings if f.code == "CC205" and "unstated" in f.details]
     assert len(silent) == 1 and silent[0].details["unstated"] == ["TriviaQA"]  # the note gives MMLU's shots only
 
+
+
+def test_cc303_names_a_lines_counts_and_mdes_as_one_figure_or_a_range():
+    """A line's gaps may run on unequal counts (a model scored on fewer items): every count is named, up
+    to three, then their range; MDEs that print alike are one figure."""
+    from claimcheck.checker.rules.noise_gaps import _ns, _span
+    from claimcheck.records import Comparison
+
+    def comp(n, mde):
+        return Comparison(id="c", scores=("a", "b"), models=("A", "B"), benchmark="x", kind="head-to-head",
+                          comparable=True, n=n, mde=mde)
+
+    assert _ns([comp((500, 500), 0.05)]) == "500"
+    assert _ns([comp((500, 400), 0.05), comp((500, 1319), 0.05)]) == "400 / 500 / 1,319"
+    assert _ns([comp((30, 40), 0.3), comp((50, 60), 0.3)]) == "30–60"
+    assert _span([comp((500, 500), 0.0501), comp((500, 500), 0.0504)]) == "5.0 pp"
+    assert _span([comp((500, 500), 0.05), comp((500, 500), 0.072)]) == "5.0 pp–7.2 pp"

@@ -340,15 +340,21 @@ class Underpowered(Rule):
             if small and same not in said:
                 said.add(same)
                 tables.setdefault((row.leader.input, row.leader.table), []).append((row, small))
-        for rows in tables.values():
-            comps = [c for _, small in rows for c in small]
+        for blocks in tables.values():
+            rows: dict[tuple[str, str], list[Comparison]] = {}  # a line's blocks (size classes) are one line
+            parts: dict[tuple[str, str], int] = {}
+            for row, small in blocks:
+                line = (row.leader.title, row.leader.line_ref)
+                rows.setdefault(line, []).extend(small)
+                parts[line] = parts.get(line, 0) + 1
+            comps = [c for small in rows.values() for c in small]
             mdes = [c.mde for c in comps]
             need = max((c.n_needed for c in comps if c.n_needed), default=None)
             listed = "; ".join(
-                f"{row.leader.title!r} ({row.leader.line_ref}): MDE {_pp(max(c.mde for c in small))} at n = "
-                f"{small[0].n[0]}, {len(small)} gap{'s' if len(small) != 1 else ''} below it"
-                for row, small in rows[:6]) + (f"; and {len(rows) - 6} more rows" if len(rows) > 6 else "")
-            span = _pp(min(mdes)) if min(mdes) == max(mdes) else f"{_pp(min(mdes))}–{_pp(max(mdes))}"
+                f"{title!r} ({ref}{f', {parts[title, ref]} blocks' if parts[title, ref] > 1 else ''}): MDE "
+                f"{_span(small)} at n = {_ns(small)}, {len(small)} gap{'s' if len(small) != 1 else ''} below it"
+                for (title, ref), small in list(rows.items())[:6]) + (f"; and {len(rows) - 6} more rows" if len(rows) > 6 else "")
+            span = _span(comps)
             yield self.finding(
                 f"{len(comps)} gap{'s' if len(comps) != 1 else ''} in {len(rows)} row{'s' if len(rows) != 1 else ''} "
                 f"{'are' if len(comps) != 1 else 'is'} smaller than the minimum detectable effect ({span} at power {context.power:g}): {listed}"
@@ -357,6 +363,18 @@ class Underpowered(Rule):
                 mde=[min(mdes), max(mdes)], n_needed=need, alpha=context.alpha, power=context.power,
                 rows=len(rows), gaps=len(comps),
             )
+
+
+def _span(comps: list[Comparison]) -> str:
+    """The minimum detectable effects of some gaps: one figure, or their range."""
+    low, high = min(c.mde for c in comps), max(c.mde for c in comps)
+    return _pp(low) if _pp(low) == _pp(high) else f"{_pp(low)}–{_pp(high)}"
+
+
+def _ns(comps: list[Comparison]) -> str:
+    """The items per model behind some gaps: one count, or the counts a line's blocks ran on."""
+    counts = sorted({m for c in comps for m in c.n})
+    return " / ".join(f"{m:,}" for m in counts) if len(counts) <= 3 else f"{counts[0]:,}–{counts[-1]:,}"
 
 
 class BestNotSignificant(Rule):
