@@ -168,3 +168,20 @@ def test_a_table_within_the_bounds_is_printed_whole():
     html, report = _html()
     v = build_view(report)
     assert all(t.left_out == 0 for t in v.tables) and not v.left_out and "every row appears below" in html
+
+
+def test_a_boards_rank_sets_list_its_best_placed_models_and_count_the_rest(tmp_path):
+    """A 60-model board: the rank-set line lists RANK_MODELS models, best sets first (not the board's order),
+    and says how many more; a release table's row keeps its own order."""
+    from claimcheck.pipeline import audit
+    from claimcheck.report.view import RANK_MODELS, build_view
+
+    path = tmp_path / "board.csv"
+    path.write_text("model,benchmark,score\n" + "".join(f"M{i},MMLU-Pro,{50 + i * 0.2:.1f}\n" for i in range(60)),
+                    encoding="utf-8")
+    (line,) = build_view(audit([str(path)])).ranks
+    assert len(line.places) == RANK_MODELS and line.more == 60 - RANK_MODELS
+    assert line.places[0].startswith("M59 61.8: 1") and not any(p.startswith("M0 ") for p in line.places)
+    path.write_text("model,benchmark,score\n" + "".join(f"M{i},MMLU-Pro,{50 + i * 5}\n" for i in range(4)), encoding="utf-8")
+    (line,) = build_view(audit([str(path)])).ranks
+    assert [p.split()[0] for p in line.places] == ["M0", "M1", "M2", "M3"] and line.more == 0

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from claimcheck.checker.denominators import n_caveat
+from claimcheck.checker.emphasis import merit
+from claimcheck.checker.rules.noise_gaps import NAMED_RIVALS
 from claimcheck.records import Comparison, RankedRow, Score, ranked_by_score
 
 REASON_WORDS = {
@@ -218,10 +220,16 @@ def _ranked(ranked: RankedRow, leader: Score, by_id, assumed: str) -> Conclusion
     if not first:
         return Conclusion("supported", f"{title}: {_cell(leader)} ranks first: its {level} simultaneous rank set is "
                           f"first place alone{assumed}.", (), f"{leader.model} ranks first on {title}")
+    more = ""
+    if len(first) > NAMED_RIVALS:  # a board: its closest rivals by name, the rest counted
+        first, more = sorted(first, key=merit, reverse=True), f" and {len(first) - NAMED_RIVALS} more"
+        first = first[:NAMED_RIVALS]
     sets = ranked.describe({leader.id, *(s.id for s in first)})  # the models the sentence names; appendix A has all
-    return Conclusion("tied", f"{title}: {_cell(leader)} prints the top score, but {_names([_cell(s) for s in first])} "
-                      f"could rank first too ({level} simultaneous rank sets: {sets}){assumed}: no winner is supported.",
-                      ("CC302",), f"{_names([leader.model] + [s.model for s in first])} could each rank first on {title}")
+    cells = ", ".join(_cell(s) for s in first) + more if more else _names([_cell(s) for s in first])
+    return Conclusion("tied", f"{title}: {_cell(leader)} prints the top score, but {cells} could rank first too "
+                      f"({level} simultaneous rank sets: {sets}{more and ', …'}){assumed}: no winner is supported.",
+                      ("CC302",), f"{_names([leader.model] + [s.model for s in first])}{more} could each rank first on "
+                                  f"{title}")
 
 
 def _single(c: Comparison, a: Score, b: Score) -> Conclusion:

@@ -120,10 +120,12 @@ class IntervalPoint:
 
 @dataclass(frozen=True)
 class RankLine:
-    """One row's rank sets: each model with its simultaneous places and, in brackets, its marginal ones."""
+    """One row's rank sets: each model with its simultaneous places and, in brackets, its marginal ones; a long
+    row (a board) lists its best-placed RANK_MODELS models and counts the rest."""
 
     where: str
     places: list[str]
+    more: int = 0
 
 
 @dataclass(frozen=True)
@@ -354,11 +356,18 @@ def _family_line(report: Report, f: Family) -> str:
     return f"{where}: {f.describe()}"
 
 
+#: models a rank-set line lists at most, the best placed first; the others are in the JSON report
+RANK_MODELS = 40
+
+
 def _rank_line(r: RankedRow, by_id) -> RankLine:
     title = by_id[r.scores[0]].title
     places = [f"{m} {by_id[i].cell.shown}: {_places(s)} ({_places(g)})"
               for m, i, s, g in zip(r.models, r.scores, r.simultaneous, r.marginal)]
-    return RankLine(title, places)
+    if len(places) <= RANK_MODELS:  # a release table's row: in its own order
+        return RankLine(title, places)
+    best = sorted(range(len(places)), key=lambda at: (*r.simultaneous[at], *r.marginal[at], at))[:RANK_MODELS]
+    return RankLine(title, [places[at] for at in best], more=len(places) - RANK_MODELS)
 
 
 def _places(span) -> str:

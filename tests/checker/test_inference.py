@@ -210,17 +210,44 @@ def test_size_blocks_that_each_mark_a_best_are_separate_contests(tmp_path):
             assert by_id[c.scores[0]].block == by_id[c.scores[1]].block
 
 
-def test_a_row_of_more_than_forty_models_is_left_unranked(tmp_path):
-    """A leaderboard-sized row: K(K-1) pairs times 10,000 draws is not a release table's cost (a 3,000-model row
-    ran past two minutes before the cap)."""
-    from claimcheck.checker.ranking import MAX_MODELS
+def test_a_row_of_more_models_than_the_cap_is_left_unranked(tmp_path, monkeypatch):
+    """Past MAX_MODELS a row's K(K-1) pairs are too many to hold even for Holm's stepdown: no rank sets (the cap
+    is lowered here to keep the test small; the code reads it at each row)."""
+    import claimcheck.checker.ranking as ranking
 
-    models = [f"M{i}" for i in range(MAX_MODELS + 1)]
-    values = [f"{30 + i * 0.5:.1f}%" for i in range(MAX_MODELS + 1)]
+    monkeypatch.setattr(ranking, "MAX_MODELS", 40)
+    models = [f"M{i}" for i in range(41)]
+    values = [f"{30 + i * 0.5:.1f}%" for i in range(41)]
     report = _audit(tmp_path, "Benchmark," + ",".join(models) + "\nGPQA Diamond," + ",".join(values) + "\n")
     assert report.ranks == ()
-    fewer = _audit(tmp_path, "Benchmark," + ",".join(models[:MAX_MODELS]) + "\nGPQA Diamond," + ",".join(values[:MAX_MODELS]) + "\n")
+    fewer = _audit(tmp_path, "Benchmark," + ",".join(models[:40]) + "\nGPQA Diamond," + ",".join(values[:40]) + "\n")
     assert len(fewer.ranks) == 1
+
+
+def test_a_leaderboard_of_hundreds_of_models_is_ranked_and_says_how(tmp_path):
+    """Issue 12: every board gets rank sets and the set tied with the leader.  350 models on MMLU-Pro (n = 12,032),
+    a long table: past SIMULATED_MODELS the sets come from Holm's stepdown, and the method says so; the leader's
+    close rivals could lead, the far ones cannot."""
+    from claimcheck.stats.ranks import SIMULATED_MODELS
+
+    k = SIMULATED_MODELS + 50
+    rows = "".join(f"M{i},MMLU-Pro,{80 - i * 0.1:.1f}\n" for i in range(k))
+    report = _audit(tmp_path, "model,benchmark,score\n" + rows)
+    (ranked,) = report.ranks
+    assert len(ranked.models) == k and "Holm's stepdown" in ranked.method and "draws" not in ranked.method
+    could = set(ranked.could_lead())
+    by_model = dict(zip(ranked.models, ranked.scores))
+    assert by_model["M0"] in could and by_model["M1"] in could and by_model[f"M{k - 1}"] not in could
+    assert 2 < len(could) < 40
+    # listed lowest first, the board's CC302 names the four closest rivals and their sets only, the rest counted
+    report = _audit(tmp_path, "model,benchmark,score\n" + "".join(reversed(rows.splitlines(keepends=True))))
+    (f,) = [f for f in report.findings if f.code == "CC302"]
+    assert "the leader M0 80.0 is not alone at first place: M1 79.9, M2 79.8, M3 79.7, M4 79.6 and " in f.message
+    assert f"M0 1–" in f.message and "M5 " not in f.message and f.message.rstrip(")").endswith(", …")
+    from claimcheck.report.view import build_view
+
+    (tied,) = [c for c in build_view(report).not_supported if "could rank first too" in c.text]
+    assert "prints the top score, but M1 79.9, M2 79.8, M3 79.7, M4 79.6 and " in tied.text and "M5 " not in tied.text
 
 
 def test_a_row_styled_whole_marks_no_best_so_its_cells_get_no_pairs_of_their_own(tmp_path):
@@ -312,3 +339,11 @@ def test_a_models_precisions_and_quantized_builds_are_one_model_under_two_setups
                     encoding="utf-8")
     kinds = {c.kind for c in audit([str(path)]).comparisons}
     assert ("head-to-head" not in kinds) if one else kinds == {"head-to-head"}  # one model's setups: no contest
+
+
+def test_a_row_whose_label_says_a_setup_differs_is_not_ranked_though_its_cells_read_alike(tmp_path):
+    """Every cell of the row has the same resolution, yet the label says the harness differs between models:
+    the one question asked of a shared resolution (a cell against another of the same kind) must be asked."""
+    row = "Benchmark,A,B,C,D\nGPQA Diamond{},70.2%,50.1%,30.3%,20.0%\n"
+    assert _audit(tmp_path, row.format(" (harness differs per model)")).ranks == ()
+    assert len(_audit(tmp_path, row.format("")).ranks) == 1

@@ -161,9 +161,154 @@ def test_the_pairs_are_simulated_in_blocks_without_changing_the_sets(monkeypatch
 
     rng = np.random.default_rng(9)
     est, se = rng.normal(0, 2, 12), rng.uniform(0.5, 1.5, 12)
-    whole = rank_sets(est, se, draws=2000)
-    monkeypatch.setattr(ranks, "_PAIRS_PER_BLOCK", 7)
-    assert rank_sets(est, se, draws=2000) == whole
+    whole = rank_sets(est, se, draws=2000), rank_sets(est, se, draws=2000, simultaneous=False)
+    for cells in (7, 30):  # one model per block (its pairs past the bound), and a few models per block
+        monkeypatch.setattr(ranks, "_CELLS_PER_BLOCK", cells * 2000)
+        assert (rank_sets(est, se, draws=2000), rank_sets(est, se, draws=2000, simultaneous=False)) == whole
+
+
+def _reference_stepdown(est, scale, noise, pairs, alpha):
+    """The stepdown written pair by pair, as a list of pairs in play (the form of Romano & Wolf's
+    algorithm; claimcheck's first implementation): the oracle the array version must match exactly."""
+    left, rejected = list(pairs), set()
+    while left:
+        a, b = np.array([p[0] for p in left]), np.array([p[1] for p in left])
+        t = (est[a] - est[b]) / scale[a, b]
+        simulated = ((noise[:, a] - noise[:, b]) / scale[a, b]).max(axis=1)
+        critical = float(np.quantile(simulated, 0.95, method="higher"))
+        now = [p for p, value in zip(left, t) if value > critical]
+        if not now:
+            break
+        rejected.update(now)
+        left = [p for p in left if p not in rejected]
+    return rejected
+
+
+def _reference_sets(est, se, scale, simultaneous, draws, seed):
+    k = len(est)
+    noise = np.random.default_rng(seed).standard_normal((draws, k)) * se
+
+    def places(j, rejected):
+        return RankSet(1 + sum((i, j) in rejected for i in range(k)), k - sum((j, i) in rejected for i in range(k)))
+
+    if simultaneous:
+        rejected = _reference_stepdown(est, scale, noise, [(j, i) for j in range(k) for i in range(k) if i != j], 0.05)
+        return [places(j, rejected) for j in range(k)]
+    return [places(j, _reference_stepdown(est, scale, noise, [(j, i) for i in range(k) if i != j]
+                                           + [(i, j) for i in range(k) if i != j], 0.05)) for j in range(k)]
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("simultaneous", [True, False])
+def test_the_array_stepdown_gives_the_pair_by_pair_sets_exactly(seed, simultaneous):
+    """Random rows of 3-30 models, some tied, some far apart, with unequal errors: the sets are those of the
+    pair-by-pair stepdown on the same draws, bound for bound."""
+    rng = np.random.default_rng(seed)
+    k = int(rng.integers(3, 31))
+    est = np.round(rng.normal(0, 3, k), 1)  # rounded: ties occur
+    se = rng.uniform(0.3, 2.0, k)
+    scale = np.sqrt(se[:, None] ** 2 + se[None, :] ** 2)
+    assert rank_sets(est, se, draws=500, seed=seed, simultaneous=simultaneous) == _reference_sets(
+        est, se, scale, simultaneous, 500, seed)
+
+
+def test_proportion_sets_match_the_pair_by_pair_stepdown_exactly():
+    from claimcheck.stats.ranks import proportion_se
+
+    rng = np.random.default_rng(11)
+    n = rng.integers(30, 600, 14)
+    p = rng.binomial(n, rng.uniform(0.2, 0.9, 14)) / n
+    se = np.array([proportion_se(x, int(m)) for x, m in zip(p, n)])
+    pooled = (p[:, None] * n[:, None] + p[None, :] * n[None, :]) / (n[:, None] + n[None, :])
+    scale = np.sqrt(pooled * (1 - pooled) * (1 / n[:, None] + 1 / n[None, :]))
+    for simultaneous in (True, False):
+        assert proportion_rank_sets(p, n, draws=400, seed=3, simultaneous=simultaneous) == _reference_sets(
+            p, se, scale, simultaneous, 400, 3)
+
+
+def test_a_long_row_gets_fewer_draws_never_below_the_floor():
+    from claimcheck.stats.ranks import DRAWS, MIN_DRAWS, PAIR_DRAWS, draws_for
+
+    assert draws_for(2) == draws_for(40) == draws_for(100) == DRAWS
+    assert draws_for(101) == PAIR_DRAWS // (101 * 100) < DRAWS
+    assert draws_for(300) == 1_114
+    assert draws_for(317) == draws_for(5000) == MIN_DRAWS
+    assert draws_for(1) == DRAWS
+
+
+def test_rows_up_to_the_simulated_size_are_simulated():
+    from claimcheck.stats.ranks import SIMULATED_MODELS, simulated
+
+    assert SIMULATED_MODELS == 300 and simulated(300) and not simulated(301)
+
+
+def _holm_reference(est, scale, simultaneous, alpha=0.05):
+    """Holm's stepdown on the ordered pairs' one-sided normal p values, by statsmodels' multipletests."""
+    from scipy.stats import norm
+    from statsmodels.stats.multitest import multipletests
+
+    k = len(est)
+    p = {(j, i): norm.sf((est[j] - est[i]) / scale[j, i]) for j in range(k) for i in range(k) if i != j}
+
+    def places(j, rejected):
+        return RankSet(1 + sum((i, j) in rejected for i in range(k)), k - sum((j, i) in rejected for i in range(k)))
+
+    def holm(pairs):
+        keep = multipletests([p[q] for q in pairs], alpha=alpha, method="holm")[0]
+        return {q for q, r in zip(pairs, keep) if r}
+
+    if simultaneous:
+        rejected = holm(list(p))
+        return [places(j, rejected) for j in range(k)]
+    return [places(j, holm([(j, i) for i in range(k) if i != j] + [(i, j) for i in range(k) if i != j]))
+            for j in range(k)]
+
+
+@pytest.mark.parametrize("simultaneous", [True, False])
+def test_a_row_past_the_simulated_size_is_ranked_by_holms_stepdown_as_statsmodels_gives_it(simultaneous, monkeypatch):
+    import claimcheck.stats.ranks as ranks
+
+    monkeypatch.setattr(ranks, "SIMULATED_MODELS", 2)
+    rng = np.random.default_rng(21)
+    for k in (3, 9, 17):
+        est, se = np.round(rng.normal(0, 3, k), 1), rng.uniform(0.3, 2.0, k)
+        scale = np.sqrt(se[:, None] ** 2 + se[None, :] ** 2)
+        assert rank_sets(est, se, simultaneous=simultaneous) == _holm_reference(est, scale, simultaneous)
+        wide = rank_sets(est, se, alpha=0.2, simultaneous=simultaneous)  # the level reaches Holm's thresholds
+        assert wide == _holm_reference(est, scale, simultaneous, alpha=0.2)
+
+
+def test_holms_sets_contain_the_simulated_ones_and_a_long_row_is_ranked_without_draws():
+    """Bonferroni-based critical values are never below the simulated maximum's: each Holm set contains the
+    simulated set of the same row.  301 models (past SIMULATED_MODELS) are ranked by Holm's, as statsmodels does."""
+    import claimcheck.stats.ranks as ranks
+
+    rng = np.random.default_rng(5)
+    est, se = rng.normal(0, 4, 30), rng.uniform(0.5, 1.5, 30)
+    sim = rank_sets(est, se, draws=4000)
+    real = ranks.SIMULATED_MODELS
+    try:
+        ranks.SIMULATED_MODELS = 2
+        holm = rank_sets(est, se)
+    finally:
+        ranks.SIMULATED_MODELS = real
+    assert all(h.low <= s.low and s.high <= h.high for h, s in zip(holm, sim)) and holm != sim
+    k = real + 1
+    est, se = rng.normal(0, 10, k), rng.uniform(0.5, 1.5, k)
+    scale = np.sqrt(se[:, None] ** 2 + se[None, :] ** 2)
+    assert rank_sets(est, se) == _holm_reference(est, scale, True)
+
+
+def test_holms_family_wise_error_under_the_global_null_is_at_most_alpha(monkeypatch):
+    import claimcheck.stats.ranks as ranks
+
+    monkeypatch.setattr(ranks, "SIMULATED_MODELS", 2)
+    rng = np.random.default_rng(7)
+    reps, wrong = 2000, 0
+    for _ in range(reps):
+        est = rng.normal(0, 1, 10)
+        wrong += any(s.low > 1 for s in rank_sets(est, np.ones(10)))
+    assert 0.01 <= wrong / reps <= 0.05  # Holm is conservative here (the pairs are dependent), never above alpha
 
 
 def _csranks_pisa():
@@ -211,3 +356,18 @@ def test_marginal_sets_agree_with_csranks_within_monte_carlo_error():
     uk = [r["jurisdiction"] for r in rows].index("United Kingdom")
     by_seed = {rank_sets(est, se, simultaneous=False, seed=s)[uk].low for s in range(6)}
     assert by_seed == {7, 8}  # a Monte Carlo boundary here too, not a different procedure
+
+
+def test_holms_rejections_of_each_row_are_statsmodels_ones():
+    """The row-wise Holm helper on its own, including a row whose every p value is rejected (which no rank
+    family reaches: half its pairs point the other way) and ties."""
+    from statsmodels.stats.multitest import multipletests
+
+    from claimcheck.stats.ranks import _holm
+
+    rng = np.random.default_rng(4)
+    p = np.vstack([rng.uniform(0, 0.02, 8), np.full(8, 1e-6), rng.uniform(0, 1, 8) ** 3, [0.01] * 4 + [0.5] * 4])
+    ours = _holm(p, 0.05)
+    for row, mine in zip(p, ours):
+        assert mine.tolist() == multipletests(row, alpha=0.05, method="holm")[0].tolist()
+    assert ours[1].all()

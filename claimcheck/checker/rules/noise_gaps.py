@@ -62,6 +62,10 @@ class ReadRow:
         return sum(1 for c in self.judged if who.id in c.scores and c.p is not None)
 
 
+#: rivals a leader's clause names before counting the rest ("and 92 more")
+NAMED_RIVALS = 4
+
+
 def read_rows(context: CheckContext) -> list[ReadRow]:
     """Every printed row with head-to-head tests, seen as a reader of the release sees it (shared by
     CC302 and CC303: one row, one view).  A row whose models sit in blocks (size classes under
@@ -238,12 +242,15 @@ class GapWithinNoise(Rule):
                 # a leader picked by looking: judged by the simultaneous rank sets, not by pairs chosen after ranking
                 rivals = [x for i in ranks.could_lead() if i != leader.id
                           and merit(x := context.score(i)) != merit(leader)]  # an exact tie is no lead to doubt
+                if len(rivals) > NAMED_RIVALS:  # a board: the closest rivals are named, in order of merit
+                    rivals.sort(key=merit, reverse=True)
                 if rivals:
-                    sets = ranks.describe({leader.id, *(x.id for x in rivals)})  # the models the sentence names
+                    named = rivals[:NAMED_RIVALS]
+                    more = f" and {len(rivals) - NAMED_RIVALS} more" if len(rivals) > NAMED_RIVALS else ""
+                    sets = ranks.describe({leader.id, *(x.id for x in named)})  # the models the sentence names
                     parts.append(f"the leader {leader.model} {leader.cell.shown} is not alone at first place: "
-                                 f"{', '.join(f'{x.model} {x.cell.shown}' for x in rivals[:4])}"
-                                 f"{f' and {len(rivals) - 4} more' if len(rivals) > 4 else ''} could rank first too "
-                                 f"({_level(context)} simultaneous rank sets: {sets})")
+                                 f"{', '.join(f'{x.model} {x.cell.shown}' for x in named)}{more} could rank first "
+                                 f"too ({_level(context)} simultaneous rank sets: {sets}{more and ', …'})")
                     short.append(f"{leader.model} {leader.cell.shown} leads, but {_names(rivals)} could rank first too")
             elif noisy := resolved(leader, row.within_noise(leader)):
                 parts.append(f"the leader {leader.model} {leader.cell.shown} is within sampling noise of "
