@@ -144,10 +144,12 @@ def _benchmark_share(texts: list[str], is_benchmark: Callable[[str], bool]) -> f
     return sum(map(is_benchmark, texts)) / len(texts) if texts else 0.0
 
 
-#: a table of settings: "| Parameter | Default | Description |" documents options, it reports no score
+#: a table of settings: "| Parameter | Default | Description |" or "| Hyperparameter | Value | Comment |" (a model's
+#: d_model 4096, head_dim 128) documents options, it reports no score
 _SETTING_STUB = re.compile(r"^\W*(?:parameters?|arguments?|args?|options?|flags?|settings?|keys?|fields?|"
                            r"hyper-?parameters?|参数|选项|配置项?)\W*$", re.I)
-_SETTING_COLUMN = re.compile(r"^\W*(?:description|default(?: value)?|explanation|meaning|说明|默认值?|含义)\W*$", re.I)
+_SETTING_COLUMN = re.compile(r"^\W*(?:description|default(?: value)?|explanation|meaning|values?|comments?|notes?|remarks?|"
+                             r"说明|默认值?|含义|取值|值|备注)\W*$", re.I)
 
 
 def detect_layout(table: SourceTable, is_benchmark: Callable[[str], bool], benchmark: str | None = None) -> Layout:
