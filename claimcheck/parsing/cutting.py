@@ -250,7 +250,8 @@ def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]
             category = plain_heading(row[0].text)
             block += 1
             continue
-        name = relative = row[0].text.strip()
+        # a record's one row is the page's model, named as a "| Metric | Value |" column would be
+        name = relative = (table.page_model or "Value") if layout.record else row[0].text.strip()
         if name.startswith("+") and base:  # "+SFT" under "OLMo-1B (0724)": that model, fine-tuned
             name = f"{base} {name}"
         elif name:
@@ -271,7 +272,8 @@ def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]
             labels = composite.get(j, ())
             split = value_parts(row[j], len(labels), table.decimal_comma) if labels else ()
             for p, label in enumerate(labels or [table.header[j]]):
-                context = RowContext(label=label, qualifiers=qualifiers, fields=fields, marks=row[0].markers)
+                context = RowContext(label=label, qualifiers=qualifiers, fields=fields,
+                                     marks=() if layout.record else row[0].markers)
                 cell = _part_cell(table, row[j], split[p] if split else None, len(labels)) if labels else _cell(table, row[j])
                 yield Observation(
                     id=f"s{next(ids)}", input=table.input, table=t, row=row[j].row, column=table.header[j],

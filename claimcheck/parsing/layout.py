@@ -19,7 +19,7 @@ from claimcheck.parsing.cells import parse_cell
 from claimcheck.parsing.items import is_item_table
 from claimcheck.parsing.legend import read_legend
 from claimcheck.parsing.cutting import counter, observations, plain_heading  # noqa: F401  (counter, observations: re-exported)
-from claimcheck.parsing.roles import describes_model, is_section_row, label_parts, value_parts
+from claimcheck.parsing.roles import describes_model, is_record, is_section_row, label_parts, value_parts
 from claimcheck.records import RowContext, SettingsRow, SourceTable, TableReading
 
 _SYNONYMS: dict[str, tuple[str, ...]] = {
@@ -108,6 +108,7 @@ class Layout:
     models_in_sections: bool = False  # the section headings name the models; the columns, their setups
     category_rows: bool = False  # the label column is headed "Category" and few of its labels name benchmarks
     benchmark: str | None = None  # a leaderboard's benchmark, as --benchmark or its score column's header names it
+    record: bool = False  # one row of values with no label column (label_col -1): the page's model, its lines the columns
     why: str = ""  # why this kind and label column, for --explain
 
 
@@ -157,6 +158,10 @@ def detect_layout(table: SourceTable, is_benchmark: Callable[[str], bool], bench
     if table.header and _SETTING_STUB.match(table.header[0]) and any(map(_SETTING_COLUMN.match, table.header[1:])):
         return Layout("text", why=f"a table of settings ({', '.join(repr(h) for h in table.header)}): it documents "
                                   f"options, not scores")
+    if is_record(table):
+        return Layout("transposed", -1, tuple(range(len(table.header))), record=True,
+                      why="a record: one row of values under a header of labels and no label column; each column is "
+                          "a line, and the row the page's model (" + (table.page_model or "not named by the page") + ")")
     fields = {j: header_field(h) for j, h in enumerate(table.header)}
     named = {f: j for j, f in fields.items() if f}
     if {"model", "score"} <= named.keys() and is_item_table(table):
