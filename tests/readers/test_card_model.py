@@ -57,3 +57,9 @@ def test_a_model_column_keeps_its_header_on_a_model_card(tmp_path):
     report = _audit(tmp_path, "# Model Card for Tiny-LM-7B\n\n| Benchmark | Tiny-LM-7B | Llama-3-8B |\n|---|---|---|\n"
                               "| MMLU | 63.7 | 66.2 |\n")
     assert {s.model for s in report.scores} == {"Tiny-LM-7B", "Llama-3-8B"}
+
+
+def test_a_different_value_of_the_model_in_another_table_is_still_a_configuration_pair(tmp_path):
+    report = _audit(tmp_path, _INDEX + "\n# Results\n\n|Metric|Value|\n|---|---:|\n|IFEval (0-Shot)|35.10|\n")
+    assert {s.model for s in report.scores} == {"tiny-lm-7b"}
+    assert [c for c in report.comparisons if c.kind == "configuration"]  # two numbers for one result: said
