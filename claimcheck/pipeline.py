@@ -149,6 +149,8 @@ def resolve_rows(observations: Sequence[Observation], resolver,
             res = resolver.resolve_under_one_of(names, ctx, [m.cell for m in members], res, text)
             if res.row_kind != "unknown":
                 break
+        if res.row_kind == "benchmark" and ctx.inherits_from is None:
+            res = _part_of_caption(resolver, ctx, [m.cell for m in members], res, captions.get((first.input, first.table), ()))
         if (row := settings.get((first.input, res.benchmark))) is not None and res.row_kind == "benchmark":
             res = _with_settings(resolver, ctx, row, [m.cell for m in members], parent, res)
         if not glossed and ctx.inherits_from is None and not ctx.qualifiers and not _BRACKETED.search(ctx.label) \
@@ -169,6 +171,17 @@ def resolve_rows(observations: Sequence[Observation], resolver,
         for m in members:
             by_row[(m.input, m.table, m.row)] = res
     return _aggregate_units(out, groups), clauses
+
+
+def _part_of_caption(resolver, ctx: RowContext, cells, res: Resolution, captions) -> Resolution:
+    """A line that names another benchmark but is a registered part of the benchmark its table's own caption
+    names: "math" under "MT-Bench (GPT-4-Turbo)" is MT-Bench's math category, not the MATH benchmark."""
+    for names, text in captions:
+        if text is None:  # the table's caption or heading, not a paragraph naming benchmarks
+            under = resolver.resolve_under_one_of(names, ctx, cells, res, text)
+            if under.row_kind == "benchmark" and under.benchmark != res.benchmark and under.subset is not None:
+                return under
+    return res
 
 
 def _aggregate_units(out: dict[str, Resolution], groups: dict[str, list[Observation]]) -> dict[str, Resolution]:

@@ -99,6 +99,9 @@ class SourceTable:
     prose: tuple[str, ...] = ()  # every prose line of those sections above the table, per section (glosses)
     parents: tuple[str, ...] = ()  # the headings of the sections around the table's own heading, outermost first
     page_title: str = ""  # the document's title (a README's "# Kimi K2", an HTML page's <h1>), when known
+    #: the one model a model card is about (its model-index's model, a "Model Card for X" heading), when the page
+    #: says: a value column headed only "Value" or "Score" holds that model's numbers
+    page_model: str = ""
     page_date: str | None = None  # the latest date the document's text mentions (parsing.dates), ISO
     page_images: tuple[PageImage, ...] = ()  # the document's images that hold results (readers.images)
 

@@ -66,7 +66,8 @@ def candidate_pairs(scores: Sequence[Score], subject: str | None = None) -> list
         related = a.input != b.input or a.table == b.table
         if a.model != b.model and same and related and not _other_editions(a, b) and not in_one_row(a, b):
             pairs.append((a, b, "cross-row"))
-        elif a.model == b.model and a.unit == b.unit and _same_item(a, b) and not _other_editions(a, b):
+        elif (a.model == b.model and a.unit == b.unit and _same_item(a, b) and not _other_editions(a, b)
+              and not _reprinted(a, b)):
             pairs.append((a, b, "configuration"))
     return pairs
 
@@ -106,6 +107,13 @@ def _pairs_across_rows(scores: list[Score], key: dict[str, str]) -> list[tuple[S
                         for other in rows_b:
                             pair(first, other)
     return [(scores[i], scores[j]) for i, j in sorted(found)]
+
+
+def _reprinted(a: Score, b: Score) -> bool:
+    """One model's value printed again, the same, in another table of the page (a model card's model-index and
+    its "| Metric | Value |" table): one result shown twice, not two setups whose effect could be measured.  Scores
+    read from per-item results (a HELM run's metrics, each its own table) are each computed, never reprinted."""
+    return a.input == b.input and a.table != b.table and a.value == b.value and a.items is None and b.items is None
 
 
 def _other_editions(a: Score, b: Score) -> bool:

@@ -37,6 +37,7 @@ def _cell(table: SourceTable, raw: RawCell):
 
 def _wide_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]:
     previous: tuple[int, str] | None = None
+    models = {j: _column_model(table, j) for j in layout.value_cols}
     category = ""
     for i, row in enumerate(table.rows):
         label = row[layout.label_col].text
@@ -64,7 +65,7 @@ def _wide_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]:
             for j in layout.value_cols:
                 cell = _cell(table, row[j]) if part_cells is None else _part_cell(table, row[j], part_cells.get(j), len(parts))
                 # models named by the section: the column states the setup, as a "Model (setup)" header would
-                model = f"{category} ({table.header[j]})" if layout.models_in_sections and category else table.header[j]
+                model = f"{category} ({table.header[j]})" if layout.models_in_sections and category else models[j]
                 yield Observation(
                     id=f"s{next(ids)}", input=table.input, table=t, row=row[j].row, column=table.header[j],
                     col=j, model=model, context=context, cell=cell,
@@ -73,6 +74,15 @@ def _wide_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]:
                 )
         if _context(label, qualifiers, fields, previous).inherits_from is None:
             previous = (row[0].row, label)
+
+
+def _column_model(table: SourceTable, col: int) -> str:
+    """The model a value column holds: its header, or the model the page is about when the header only says
+    "Value" or "Score" ("| English Benchmark | **Value** |" on Falcon2-11B's card holds Falcon2-11B's scores)."""
+    from claimcheck.parsing.layout import header_field
+
+    header = table.header[col]
+    return table.page_model if table.page_model and header_field(plain_heading(header)) == "score" else header
 
 
 def plain_heading(text: str) -> str:
@@ -240,7 +250,8 @@ def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]
             category = plain_heading(row[0].text)
             block += 1
             continue
-        name = relative = row[0].text.strip()
+        # a record's one row is the page's model, named as a "| Metric | Value |" column would be
+        name = relative = (table.page_model or "Value") if layout.record else row[0].text.strip()
         if name.startswith("+") and base:  # "+SFT" under "OLMo-1B (0724)": that model, fine-tuned
             name = f"{base} {name}"
         elif name:
@@ -261,7 +272,8 @@ def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]
             labels = composite.get(j, ())
             split = value_parts(row[j], len(labels), table.decimal_comma) if labels else ()
             for p, label in enumerate(labels or [table.header[j]]):
-                context = RowContext(label=label, qualifiers=qualifiers, fields=fields, marks=row[0].markers)
+                context = RowContext(label=label, qualifiers=qualifiers, fields=fields,
+                                     marks=() if layout.record else row[0].markers)
                 cell = _part_cell(table, row[j], split[p] if split else None, len(labels)) if labels else _cell(table, row[j])
                 yield Observation(
                     id=f"s{next(ids)}", input=table.input, table=t, row=row[j].row, column=table.header[j],

@@ -19,7 +19,7 @@ from claimcheck.parsing.cells import parse_cell
 from claimcheck.parsing.items import is_item_table
 from claimcheck.parsing.legend import read_legend
 from claimcheck.parsing.cutting import counter, observations, plain_heading  # noqa: F401  (counter, observations: re-exported)
-from claimcheck.parsing.roles import describes_model, is_section_row, label_parts, value_parts
+from claimcheck.parsing.roles import describes_model, is_record, is_section_row, label_parts, value_parts
 from claimcheck.records import RowContext, SettingsRow, SourceTable, TableReading
 
 _SYNONYMS: dict[str, tuple[str, ...]] = {
@@ -108,6 +108,7 @@ class Layout:
     models_in_sections: bool = False  # the section headings name the models; the columns, their setups
     category_rows: bool = False  # the label column is headed "Category" and few of its labels name benchmarks
     benchmark: str | None = None  # a leaderboard's benchmark, as --benchmark or its score column's header names it
+    record: bool = False  # one row of values with no label column (label_col -1): the page's model, its lines the columns
     why: str = ""  # why this kind and label column, for --explain
 
 
@@ -144,10 +145,12 @@ def _benchmark_share(texts: list[str], is_benchmark: Callable[[str], bool]) -> f
     return sum(map(is_benchmark, texts)) / len(texts) if texts else 0.0
 
 
-#: a table of settings: "| Parameter | Default | Description |" documents options, it reports no score
+#: a table of settings: "| Parameter | Default | Description |" or "| Hyperparameter | Value | Comment |" (a model's
+#: d_model 4096, head_dim 128) documents options, it reports no score
 _SETTING_STUB = re.compile(r"^\W*(?:parameters?|arguments?|args?|options?|flags?|settings?|keys?|fields?|"
                            r"hyper-?parameters?|参数|选项|配置项?)\W*$", re.I)
-_SETTING_COLUMN = re.compile(r"^\W*(?:description|default(?: value)?|explanation|meaning|说明|默认值?|含义)\W*$", re.I)
+_SETTING_COLUMN = re.compile(r"^\W*(?:description|default(?: value)?|explanation|meaning|values?|comments?|notes?|remarks?|"
+                             r"说明|默认值?|含义|取值|值|备注)\W*$", re.I)
 
 
 def detect_layout(table: SourceTable, is_benchmark: Callable[[str], bool], benchmark: str | None = None) -> Layout:
@@ -155,6 +158,10 @@ def detect_layout(table: SourceTable, is_benchmark: Callable[[str], bool], bench
     if table.header and _SETTING_STUB.match(table.header[0]) and any(map(_SETTING_COLUMN.match, table.header[1:])):
         return Layout("text", why=f"a table of settings ({', '.join(repr(h) for h in table.header)}): it documents "
                                   f"options, not scores")
+    if is_record(table):
+        return Layout("transposed", -1, tuple(range(len(table.header))), record=True,
+                      why="a record: one row of values under a header of labels and no label column; each column is "
+                          "a line, and the row the page's model (" + (table.page_model or "not named by the page") + ")")
     fields = {j: header_field(h) for j, h in enumerate(table.header)}
     named = {f: j for j, f in fields.items() if f}
     if {"model", "score"} <= named.keys() and is_item_table(table):

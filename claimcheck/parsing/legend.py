@@ -5,6 +5,10 @@
     -> Legend(bold="best", underline="group-best", underline_group="open-source",
               secondhand_marks=("*",), notes=(Note(None, "Bold…"), Note("*", "Data points…")))
 
+A note that names its mark inside a sentence explains it by that mark's clause only ("For the models marked by
+*star* we evaluated the tasks internally, while for the models marked by two *stars* the results were taken from
+paper": Note("*", "For the models … internally"), Note("**", "for the models … taken from paper")).
+
 What bold and underline mean (the best of the row, the best of a group of models, the vendor's own
 model, the runner-up), the tie gap a note allows, and which marks a note explains (a second-hand
 value, a subset, another n).  A note names its mark at its start ("* on the text-only subset",
@@ -101,6 +105,54 @@ def read_note(raw: str) -> Note:
     return Note(None, raw.strip())
 
 
+#: a mark a note names inside a sentence, by its symbol or in words: "marked with *", "marked by *star*", "marked by
+#: two *stars*" (**), "denoted by a dagger"
+_NAMED_IN_TEXT = re.compile(
+    r"(?:marked|denoted|indicated|labell?ed|flagged|annotated)\s+(?:with|by|as)\s+(?:an?\s+|the\s+|one\s+)?"
+    r"(?:(two|double)\s+)?(?:\"|'|`)?(?:\*?(asterisks?|stars?|daggers?)\*?|(\\?[*†‡§¶]+|[⁰¹²³⁴⁵⁶⁷⁸⁹]+|\^\w))(?:\"|'|`)?",
+    re.I)
+_WORD_MARKS = {"asterisk": "*", "star": "*", "dagger": "†"}
+
+
+def marked_notes(raw: str) -> list[Note]:
+    """A printed note as the notes it holds: one per mark it explains, with the words that say what that mark
+    means (:func:`mark_meanings`), or the note itself when it explains no mark."""
+    return [Note(mark, says) for mark, says in mark_meanings(raw)] or [read_note(raw)]
+
+
+def mark_meanings(raw: str) -> list[tuple[str, str]]:
+    """(mark, the words that say what it means) for each mark a note explains.  A note led by its mark ("* from
+    the tech report") means it all; a mark named inside a sentence means its own clause only: in "For the models
+    marked by *star* we evaluated the tasks internally, while for the models marked by two *stars* the results
+    were taken from paper" one star is an internal run and two are copied, and in "results were obtained from
+    OpenCompass (some data marked with \\*, which means evaluating with Thinking Mode)" the mark means the
+    bracket's words, not the sentence's source."""
+    note = read_note(raw)
+    if note.marker is not None and _LEAD_MARK.match(_BOLD_LEAD.sub(r"\1\2", raw)):
+        return [(mark_key(note.marker), note.text)]  # led by its mark
+    out = []
+    for m in _NAMED_IN_TEXT.finditer(raw):
+        word = (m.group(2) or "").casefold().rstrip("s")
+        mark = _WORD_MARKS.get(word, "") if word else mark_key(m.group(3) or "")
+        if mark and m.group(1):
+            mark *= 2  # "two stars": **
+        if mark:
+            out.append((mark, _clause_around(raw, m.start(), m.end())))
+    return out or ([(mark_key(note.marker), note.text)] if note.marker is not None else [])
+
+
+def _clause_around(text: str, start: int, end: int) -> str:
+    """The clause of ``text`` holding ``text[start:end]``: the bracket around it, else the stretch between the
+    clause breaks (a sentence end, a semicolon, ", while") before and after it."""
+    opened = text.rfind("(", 0, start)
+    if opened > text.rfind(")", 0, start) and (closed := text.find(")", end)) != -1:
+        return text[opened + 1:closed].strip()
+    breaks = [(m.start(), m.end()) for m in _COPIED_CLAUSES.finditer(text)]
+    before = max((b for a, b in breaks if b <= start), default=0)
+    after = min((a for a, b in breaks if a >= end), default=len(text))
+    return text[before:after].strip()
+
+
 def _meaning(clause: str) -> tuple[str | None, str | None]:
     """What a clause says a style marks, and over which group of models."""
     if _OWN.search(clause) and not _BEST.search(clause):
@@ -144,7 +196,7 @@ def read_legend(notes: Sequence[str], leads: Sequence[str] = ()) -> Legend:
     opening paragraphs of the sections it is printed in) say its scores come from private evaluation code."""
     from claimcheck.parsing.labels import copied_words
 
-    parsed = tuple(read_note(n) for n in notes)
+    parsed = tuple(note for raw in notes for note in marked_notes(raw))
     styles = _styles(notes)
     bold, bold_group, bold_note = styles.get("bold", (None, None, None))
     underline, underline_group, underline_note = styles.get("underline", (None, None, None))

@@ -211,3 +211,15 @@ def is_section_row(row: tuple[RawCell, ...], label_col: int, value_cols: tuple[i
     whose values are printed missing, "-" or "n/a", is a benchmark the model was not run on)."""
     return bool(row[label_col].text.strip()) and bool(value_cols) and all(
         not row[j].text.strip() and not row[j].markers for j in value_cols)
+
+
+def is_record(table: SourceTable) -> bool:
+    """A record: one row of values under a header of labels, with no label column (``| MMLU 0-shot |`` over
+    ``| 78.7 |``; ``| Prompt-Strict Acc | Instruction-Strict Acc |`` over ``| 79.9 | 86.1 |``).  Its first
+    value is no model's name: the row holds the scores of the model the page is about."""
+    if len(table.rows) != 1 or not all(h.strip() for h in table.header):
+        return False
+    status = [parse_cell(c.text, decimal_comma=table.decimal_comma).status for c in table.rows[0]]
+    return ("ok" in status and all(st in ("ok", "missing") for st in status)
+            and not any(parse_cell(h, decimal_comma=table.decimal_comma).status == "ok" for h in table.header))
+

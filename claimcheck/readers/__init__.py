@@ -174,9 +174,12 @@ def _parse_text(text: str, fmt: str, source: str) -> list[SourceTable]:
 
         from claimcheck.readers.model_card import model_index_table
 
+        from claimcheck.readers.model_card import card_model
+
         tables = read_markdown(text, source)
         card = model_index_table(text, source)  # a model card's front matter: its results, as one more table
-        tables = ([card] if card is not None else []) + tables
+        about = card_model(text, card, tables[0].page_title if tables else "")
+        tables = [dataclasses.replace(t, page_model=about) for t in ([card] if card is not None else []) + tables]
     else:  # Markdown reads the HTML tables model cards embed in it itself, under their headings
         from claimcheck.readers.html import read_html
 

@@ -39,7 +39,7 @@ _TAG = re.compile(r"<[^>]{0,2000}>")
 
 #: Words that say an image shows results (matched on the words of its name, alt, title or heading).
 _RESULTS = re.compile(
-    r"^(?:evals?|evaluations?|results?|benchmarks?|performances?|scores?|leaderboards?|comparisons?|tables?|"
+    r"^(?:evals?|evaluations?|results?|benchmarks?|bench|performances?|scores?|leaderboards?|comparisons?|tables?|"
     r"niah|haystack|accuracy|pass|metrics?)$|评测|结果|性能|榜单|评估", re.I)
 #: Words of the pictures that are not results however they are headed.
 _NOT_RESULTS = re.compile(

@@ -535,7 +535,7 @@ def read_markdown(text: str, path: str) -> list[SourceTable]:
         if width and i + 1 < len(lines) and _is_delimiter(lines[i + 1], width):
             caption = _caption_above(lines, i)
             header, rows, i = _table(lines, i, path)
-            if width >= 2 and rows:
+            if rows:  # a one-column table is a record ("| MMLU 0-shot |" over "| 78.7 |") or text, never dropped
                 found.append((heading, header, rows, _notes(lines, i), caption, _leads(sections), _prose(prose),
                               tuple(t for _, t in titles[:-1])))
             continue

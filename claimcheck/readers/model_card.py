@@ -93,3 +93,46 @@ def _listed(value: Any, what: str, path: str) -> list:
 
 def _text(value: Any) -> str:
     return "" if value is None else str(value)
+
+
+_CARD_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+model card (?:for|of)\s+(\S.*?)\s*#*\s*$", re.I | re.M)
+_ANY_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(\S.*?)\s*#*\s*$")
+_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
+
+
+def card_model(text: str, card: SourceTable | None, title: str) -> str:
+    """The one model a model card is about, or "" when the page does not say: the model-index's model when it
+    names one, else the model a "Model Card for X" heading names, else the page's title (its first heading when
+    it has no level-1 one) when that is shaped like a model name ("Falcon2-11B", not "Table of Contents")."""
+    from claimcheck.models import looks_like_model
+
+    if card is not None:
+        named = {row[HEADER.index("model")].text.strip() for row in card.rows} - {""}
+        if len(named) == 1:
+            return named.pop()
+    body = _FRONT_MATTER.sub("", text, count=1)
+    if match := _CARD_HEADING.search(body):
+        return _plain(match.group(1))
+    name = _plain(title or _first_heading(body))
+    return name if name and looks_like_model(name) else ""
+
+
+def _first_heading(text: str) -> str:
+    """The first Markdown heading outside fenced code ("# comment" lines of a shell block are no heading)."""
+    fenced = False
+    for line in text.splitlines():
+        if _FENCE.match(line):
+            fenced = not fenced
+        elif not fenced and (m := _ANY_HEADING.match(line)):
+            return m.group(1)
+    return ""
+
+
+def _plain(text: str) -> str:
+    """A heading as a name: markup, links and pictographs ("🚀 Falcon2-11B") dropped."""
+    import unicodedata
+
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", re.sub(r"<[^>]{0,500}>", " ", text)).replace("*", " ").replace("`", " ")
+    text = "".join(c for c in text if unicodedata.category(c) not in ("So", "Sk", "Cs") and c not in "\ufe0f\u200d")
+    return " ".join(text.split()).strip(" :")
+

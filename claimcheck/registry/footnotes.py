@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Callable, Sequence
 
 from claimcheck.parsing.labels import copied_words, extract_facets
-from claimcheck.parsing.legend import mark_key, read_note
+from claimcheck.parsing.legend import mark_key, marked_notes
 from claimcheck.records import Note, Resolution
 
 _LABEL_MARKS = re.compile(r"([*†‡§¶]+|[⁰¹²³⁴⁵⁶⁷⁸⁹]+)(?=\s|$|[(),])")
@@ -38,7 +38,7 @@ _BUDGET_PHRASES = re.compile(
 
 def read_notes(notes: Sequence[str]) -> list[Note]:
     """Split a table's notes into marked and unmarked ones (the legend's reading of them)."""
-    return [read_note(n) for n in notes]
+    return [note for raw in notes for note in marked_notes(raw)]
 
 
 def label_markers(label: str) -> tuple[str, ...]:

@@ -177,8 +177,8 @@ class Resolver:
     def resolve_under(self, caption: str, context: RowContext, cells: Sequence[CellValue], res: Resolution) -> Resolution:
         """An unknown line read under its table's caption: "C++" under "Multi-lingual HumanEval", "4K"
         under "Ruler".  Used only when the caption names a benchmark and the line then names one of
-        its registered versions or subsets (or nothing the guard calls another benchmark); else the
-        line stays unknown."""
+        its registered versions or subsets, or only the metric it is scored by ("Prompt-Strict Acc" under
+        "IFEval"), and nothing the guard calls another benchmark; else the line stays unknown."""
         match = self.match(caption)
         if match is None or not match.prefix:
             return res
@@ -190,9 +190,14 @@ class Resolver:
                    f"is one of its translation directions")
             return replace(whole, part=context.label.strip(" *_`"), reasons={**whole.reasons, "benchmark": why})
         part = self.resolve(replace(context, label=named), cells)
-        if part.benchmark != bench.id or (part.subset is None and part.version is None):
-            return res  # the line must name a part of the caption's benchmark, not just sit under it
-        if self._other_words(bench, context.label):
+        if part.benchmark != bench.id and self._scoring_only(bench, context.label, res):  # "Prompt-Strict Acc"
+            named = f"{caption[match.start:match.end]} ({context.label.strip()})"
+            part = self.resolve(replace(context, label=named), cells)
+            if part.benchmark != bench.id:
+                return res
+        elif part.benchmark != bench.id or (part.subset is None and part.version is None):
+            return res  # the line must name a part of the caption's benchmark, or how it is scored, not just sit under it
+        elif self._other_words(bench, context.label):
             return res  # "PassageRetrieval-en" under an AGIEval paragraph: "-en" is a part, the rest another task
         rest = remove_span(caption, match.start, match.end)  # "1) Primary": a version the caption names
         under = self.resolve(replace(context, label=named, qualifiers=(*context.qualifiers, rest)), cells) if rest else part
@@ -244,6 +249,14 @@ class Resolver:
                    f"a part of {self.catalogue.entries[under.benchmark].name!r} only")
             under = replace(under, reasons={**under.reasons, "benchmark": why})
         return replace(under, named_in_text=text) if text else under
+
+    def _scoring_only(self, bench: Benchmark, label: str, res: Resolution) -> bool:
+        """Whether a line names only how a benchmark is scored: a metric, and no word beside the metric's own
+        and the protocol's ("Prompt-Strict Acc", "Pass@1"; not "Chinese Acc")."""
+        if res.metric is None:
+            return False
+        own = set(re.findall(r"[a-z]+", res.metric.casefold()))
+        return not [w for w in self._other_words(bench, label) if w.casefold() not in own]
 
     def _other_words(self, bench: Benchmark, label: str) -> tuple[str, ...]:
         """The words of a line outside its brackets that are neither protocol words nor the benchmark's

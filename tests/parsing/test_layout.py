@@ -224,3 +224,20 @@ def test_a_unit_column_names_no_line_and_fraction_gaps_are_said_in_points(tmp_pa
     assert [s.title for s in report.scores] == ["GPQA Diamond · high", "GPQA Diamond · low"]
     (setup,) = [f for f in report.findings if f.code == "CC205"]
     assert "(3.5 points apart)" in setup.message
+
+
+@pytest.mark.parametrize("header", ["**Hyperparameter**,**Value**,**Comment**", "Parameter,Value", "Hyperparameter,Value",
+                                    "参数,取值"])
+def test_a_table_of_hyperparameters_and_their_values_reports_no_score(tmp_path, header):
+    # Falcon2-11B's architecture table: 'd_model' 4096, 'head_dim' 128 are settings, not scores of unknown units
+    columns = header.count(",") + 1
+    rows = [["Layers", "60"], ["`d_model`", "4096"], ["`head_dim`", "128"], ["Vocabulary", "65024"]]
+    text = header + "\n" + "\n".join(",".join(r + [""] * (columns - 2)) for r in rows) + "\n"
+    report = _audit(tmp_path, text)
+    assert [r.kind for r in report.readings] == ["text"]
+    assert not report.scores and not report.findings
+
+
+def test_a_metric_and_value_table_is_still_a_table_of_scores(tmp_path):
+    report = _audit(tmp_path, "Metric,Value\nMMLU (5-Shot),62.11\nGSM8k (5-shot),52.54\n")
+    assert len(report.scores) == 2

@@ -258,3 +258,19 @@ def test_the_publishers_own_models_are_told_by_ours_the_page_title_and_their_mak
     assert own_models(["Qwen2.5-72B-Instruct", "Qwen2.5-7B-Instruct", "Llama-3.1-70B-Instruct"],
                       "Qwen2.5-72B-Instruct: a release") == {"Qwen2.5-72B-Instruct", "Qwen2.5-7B-Instruct"}
     assert own_models(["Orion-9B", "Lumen-7B"], "") == set()
+
+
+def test_a_mark_named_inside_a_sentence_means_its_own_clause():
+    from claimcheck.parsing.legend import mark_meanings
+
+    both = ("Mostly, we took results from both leaderboards. For the models marked by *star* we evaluated the tasks "
+            "internally, while for the models marked by two *stars* the results were taken from paper or model card.")
+    assert mark_meanings(both) == [("*", "For the models marked by *star* we evaluated the tasks internally"),
+                                   ("**", "for the models marked by two *stars* the results were taken from paper or model card.")]
+    assert read_legend([both]).secondhand_marks == ("**",)
+    bracket = "Results were obtained from OpenCompass (some data marked with \\*, which means evaluating with Thinking Mode)."
+    assert mark_meanings(bracket) == [("*", "some data marked with \\*, which means evaluating with Thinking Mode")]
+    assert read_legend([bracket]).secondhand_marks == ()
+    # a note led by its mark, or whose one sentence is about the mark, means all of it
+    assert read_legend(["* from the tech report"]).secondhand_marks == ("*",)
+    assert read_legend(["Values copied from the original reports are marked with a dagger."]).secondhand_marks == ("†",)

@@ -82,3 +82,9 @@ def test_a_linked_svg_is_a_badge_even_when_its_alt_says_evaluation():
     page = ("# InternLM\n\n[![evaluation](./assets/compass_support.svg)](https://github.com/internLM/OpenCompass/)\n\n"
             "## Evaluation\n\n![evaluation](./assets/eval.svg)\n\n[![results](./assets/results.png)](./assets/results.png)\n")
     assert [i.src for i in result_images(page, "md")] == ["./assets/eval.svg", "./assets/results.png"]
+
+
+def test_bench_said_short_is_a_results_word():
+    # GLM-4.7's README: its benchmark chart is '![bench](resources/bench_glm47.png)' under a model heading
+    page = "### GLM-4.7\n\nGLM-4.7 brings clear gains.\n\n![bench](resources/bench_glm47.png)\n\n![](img/workbench.png)\n"
+    assert _names(page) == [("bench_glm47.png", "GLM-4.7")]

@@ -118,10 +118,12 @@ def test_single_table_is_named_by_path_or_heading():
     assert read_markdown("### Scores\n\n" + doc, "one.md")[0].name == "one.md — Scores"
 
 
-def test_short_rows_are_padded_and_single_column_tables_skipped():
+def test_short_rows_are_padded_and_single_column_tables_kept():
+    # a one-column table is read (a record such as "| MMLU 0-shot |" over "| 78.7 |"), never dropped
     doc = "| a | b | c |\n|---|---|---|\n| x | 1 |\n\n| only |\n|---|\n| v |\n"
-    (table,) = read_markdown(doc, "p.md")
+    table, single = read_markdown(doc, "p.md")
     assert [c.text for c in table.rows[0]] == ["x", "1", ""]
+    assert single.header == ("only",) and [c.text for c in single.rows[0]] == ["v"]
 
 
 def test_ragged_row_with_extra_cells_is_an_input_error():
