@@ -172,9 +172,7 @@ def _parse_text(text: str, fmt: str, source: str) -> list[SourceTable]:
     if fmt == "md":
         from claimcheck.readers.markdown import read_markdown
 
-        from claimcheck.readers.model_card import model_index_table
-
-        from claimcheck.readers.model_card import card_model
+        from claimcheck.readers.model_card import card_model, model_index_table
 
         tables = read_markdown(text, source)
         card = model_index_table(text, source)  # a model card's front matter: its results, as one more table
