@@ -152,6 +152,22 @@ def test_a_details_file_is_known_by_its_magic_bytes_not_its_name(tmp_path):
         assert info.format == "parquet" and len(table.rows) == 16, name
 
 
+@pytest.mark.parametrize("data", [b"PAR1model,score\nastra,1\n", b"PAR1PAR1", b"PAR1", b"PAR1\nPAR1"])
+def test_only_par1_at_both_ends_of_a_whole_footer_makes_a_parquet(data):
+    from claimcheck.readers import sniff_format
+
+    assert sniff_format(data) != "parquet"
+    assert sniff_format(FABLE.read_bytes()) == "parquet"
+
+
+def test_a_details_file_moved_out_of_its_time_folder_is_still_its_model_folders(tmp_path):
+    path = tmp_path / "details" / "fable" / FABLE.name
+    path.parent.mkdir(parents=True)
+    shutil.copy(FABLE, path)
+    (table,) = read_input(str(path), 0)[1]
+    assert {r["model"] for r in _rows(table)} == {"fable"}
+
+
 def test_a_details_file_on_stdin_is_refused_for_naming_no_model():
     with pytest.raises(InputError, match="names no model itself; pass it as a file"):
         read_input("-", 0, stdin=FABLE.read_bytes())
