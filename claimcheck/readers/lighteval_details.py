@@ -69,7 +69,10 @@ def read_lighteval_details(data: bytes, path: str) -> list[SourceTable]:
             tables.setdefault((task, metric), []).append((number, (item, model, value, task, metric)))
     notes = [f"lighteval details file (parquet), {how}; items paired by doc.id (rows are the file's records, "
              f"counted from 1)"] + [_shots_note(key) for key in keys] + unread
-    return [_table(path, f"{path} — {task} {metric}", ITEM_HEADER, rows, notes) for (task, metric), rows in tables.items()]
+    if not tables:
+        raise InputError("the details file has no records: lighteval scored no document", path=path)
+    return [_table(path, f"{path} — {task} {metric}", ITEM_HEADER, rows, notes)
+            for (task, metric), rows in tables.items()]
 
 
 def _records(data: bytes, path: str) -> tuple[list[dict], list[str], list[str]]:
@@ -85,14 +88,16 @@ def _records(data: bytes, path: str) -> tuple[list[dict], list[str], list[str]]:
         file = pq.ParquetFile(pa.BufferReader(data))
         schema = file.schema_arrow
     except (pa.ArrowException, OSError, ValueError, EOFError) as exc:
-        raise InputError(f"cannot read the file as parquet ({type(exc).__name__}: {str(exc)[:200]})", path=path) from None
+        raise InputError(f"cannot read the file as parquet ({type(exc).__name__}: {str(exc)[:200]})",
+                         path=path) from None
     doc, metric = _struct_fields(schema, pa, path)
     metrics = [name for name, kind in metric.items() if _is_number_type(kind, pa)]
     unread = [f"metric {name!r} is not a number per item ({kind}): not read (a corpus-level metric's inputs; its "
               f"score is in the run's results_*.json)" for name, kind in metric.items() if _is_nested(kind, pa)]
     bad = next((name for name, kind in metric.items() if name not in metrics and not _is_nested(kind, pa)), None)
     if bad is not None:
-        raise InputError(f"the metric is of type {metric[bad]}, not a number", path=path, row=1, column=f"metric.{bad}")
+        raise InputError(f"the metric is of type {metric[bad]} in every record, not a number", path=path,
+                         column=f"metric.{bad}")
     if not metrics:
         raise InputError(f"the details file has no numeric per-item metric to pair ({', '.join(metric) or 'none'}); "
                          f"audit the run's results_*.json for its scores", path=path)
@@ -101,7 +106,8 @@ def _records(data: bytes, path: str) -> tuple[list[dict], list[str], list[str]]:
     try:
         return file.read(columns=columns).to_pylist(), metrics, unread
     except (pa.ArrowException, OSError, ValueError, EOFError) as exc:
-        raise InputError(f"cannot read the parquet's records ({type(exc).__name__}: {str(exc)[:200]})", path=path) from None
+        raise InputError(f"cannot read the parquet's records ({type(exc).__name__}: {str(exc)[:200]})",
+                         path=path) from None
 
 
 def _struct_fields(schema: Any, pa: Any, path: str) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pyarrow as pa  # in the test extra, so CI reads parquet; the reader needs it only for parquet inputs
+import pyarrow.parquet as pq
 import pytest
 from scipy.stats import binomtest
 
@@ -19,9 +21,6 @@ from claimcheck.pipeline import audit
 from claimcheck.readers import read_input
 from tests.conftest import assert_one_line_refusal, run_cli
 from tests.readers.test_harness import _checked_in_a_subprocess, _rows
-
-pa = pytest.importorskip("pyarrow")  # in the test extra; the reader itself needs it only for parquet inputs
-pq = pytest.importorskip("pyarrow.parquet")
 
 RUN = Path(__file__).resolve().parents[1] / "fixtures" / "harness" / "lighteval" / "details_run"
 A_STAMP, F_STAMP = "2026-12-03T15-00-32.454952", "2026-12-03T15-00-40.706743"
@@ -222,6 +221,9 @@ def _bad(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     columns = tmp_path / "columns" / "details.parquet"
     columns.parent.mkdir()
     pq.write_table(pa.table({"full_prompt": ["q"], "metrics": ['{"acc": 1}']}), columns)
+    empty = tmp_path / "empty" / "details.parquet"
+    empty.parent.mkdir()
+    pq.write_table(pq.read_table(FABLE).slice(0, 0), empty)
     flat = tmp_path / "flat" / "details.parquet"
     flat.parent.mkdir()
     pq.write_table(pa.table({"doc": ["7"], "metric": [1]}), flat)
@@ -230,6 +232,7 @@ def _bad(tmp_path: Path) -> dict[str, tuple[Path, str]]:
         "torn": (cut, "cannot read the file as parquet"),
         "other columns": (columns, "not a lighteval details file: the parquet has no column 'doc' or 'metric' "
                                    "(columns: 'full_prompt', 'metrics')"),
+        "no records": (empty, "the details file has no records"),
         "flat": (flat, "column 'doc': expected a struct of fields, found string"),
         "no id field": (edited(no_id, "a"), "column 'doc.id': the documents have no id to pair items by"),
         "null id": (edited(set_doc(4, id=None), "b"), "row 5, column 'doc.id': the document has no id"),
@@ -240,12 +243,12 @@ def _bad(tmp_path: Path) -> dict[str, tuple[Path, str]]:
         "nan metric": (edited(nan_at(6), "f"), "row 7, column 'metric.acc': expected the item's acc as a number, "
                                                "found nan"),
         "text metric": (edited(lambda rows: [r["metric"].update(acc=str(r["metric"]["acc"])) for r in rows], "g"),
-                        "column 'metric.acc': the metric is of type string, not a number"),
+                        "column 'metric.acc': the metric is of type string in every record, not a number"),
         "no numeric metric": (edited(nested_only, "h"), "no numeric per-item metric to pair (bleu)"),
     }
 
 
-@pytest.mark.parametrize("case", ["not parquet", "torn", "other columns", "flat", "no id field", "null id",
+@pytest.mark.parametrize("case", ["not parquet", "torn", "other columns", "no records", "flat", "no id field", "null id",
                                   "blank id", "duplicate id", "null metric", "nan metric", "text metric",
                                   "no numeric metric"])
 def test_a_bad_details_file_is_one_line_and_exit_2(tmp_path, case):
