@@ -30,7 +30,8 @@ class Limits:
     table_cells: int = 250_000  # one table's cells after colspan and rowspan are spread out
     xlsx_cells: int = 2_000_000  # the positions a worksheet spans, and its merged ranges cover, before any is read
     xlsx_bytes: int = 256 * 2 ** 20  # a workbook's parts once unzipped (a 1 GiB shared string stops here)
-    archive_bytes: int = 256 * 2 ** 20  # an inspect_ai .eval log's entries once unzipped (a zip bomb stops here)
+    archive_bytes: int = 256 * 2 ** 20  # an inspect_ai .eval log's entries once unzipped, a parquet's data
+    #                                   once uncompressed (a zip bomb stops here)
     tables: int = 1_000  # the tables of one input (a page of 5,000 one-row tables stops here: every table is
     #                      set beside every other one, for reprints and conflicts)
 

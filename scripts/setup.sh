@@ -35,7 +35,7 @@ if [ ! -x .venv/bin/python ]; then
   echo "setup: creating .venv"
   "$PY" -m venv .venv
 fi
-if ! .venv/bin/python -c "import claimcheck, pytest, pypdf, statsmodels, jsonschema" >/dev/null 2>&1 \
+if ! .venv/bin/python -c "import claimcheck, pytest, pypdf, statsmodels, jsonschema, pyarrow" >/dev/null 2>&1 \
    || [ pyproject.toml -nt .venv/.claimcheck-installed ]; then
   echo "setup: installing claimcheck and its dependencies into .venv"
   if .venv/bin/python -m pip install -q uv >/dev/null 2>&1; then

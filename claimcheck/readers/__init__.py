@@ -30,6 +30,7 @@ _FORMATS = {
     ".html": "html", ".htm": "html",
     ".json": "json", ".jsonl": "json", ".eval": "eval",  # eval-harness outputs (readers.harness)
     ".yaml": "yaml", ".yml": "yaml",  # a Hugging Face .eval_results file (readers.eval_results)
+    ".parquet": "parquet",  # lighteval's per-item details (readers.lighteval_details)
 }
 
 
@@ -71,6 +72,8 @@ def is_url(source: str) -> bool:
 
 def sniff_format(data: bytes) -> str:
     """Guess the format of bytes with no telling file name (stdin)."""
+    if _is_parquet(data):
+        return "parquet"
     if data.startswith(b"PK\x03\x04"):
         return "eval" if _is_eval_archive(data) else "xlsx"
     head = data[:4096].lstrip().lower()
@@ -87,6 +90,12 @@ def sniff_format(data: bytes) -> str:
         if b"|" in first and b"-" in second and set(second) <= set(b"|-: "):
             return "md"
     return "csv"
+
+
+def _is_parquet(data: bytes) -> bool:
+    from claimcheck.readers.lighteval_details import is_parquet
+
+    return is_parquet(data)
 
 
 def _is_eval_archive(data: bytes) -> bool:
@@ -125,7 +134,7 @@ def _load(source: str, stdin: bytes | None) -> tuple[bytes, str]:
     except OSError as exc:
         raise InputError(f"cannot read the file: {exc.strerror}", path=source) from None
     fmt = _FORMATS.get(path.suffix.lower())
-    if fmt is None:
+    if fmt is None or _is_parquet(data):  # a parquet is known by its magic bytes, whatever its name
         return data, sniff_format(data)
     return data, "eval" if fmt == "xlsx" and _is_eval_archive(data) else fmt  # a zip is known by what it holds
 
@@ -144,6 +153,10 @@ def _parse(data: bytes, fmt: str, source: str) -> tuple[list[SourceTable], str |
         if is_epoch_benchmark(table):  # known by its header: Epoch AI's runs of one benchmark, named by the file
             table = epoch_table(table, source)
         return [table], encoding, delimiter
+    if fmt == "parquet":
+        from claimcheck.readers.lighteval_details import read_lighteval_details
+
+        return read_lighteval_details(data, source), None, None
     if fmt == "eval":
         from claimcheck.readers.inspect_archive import read_eval_archive
 

@@ -20,7 +20,8 @@ The files are recognised by their content, not their names:
   ``configs`` or ``versions``;
 - lm-evaluation-harness ``samples_<task>_*.jsonl``: JSON lines with ``doc_id`` (and ``doc_hash``);
 - lighteval ``results_*.json``: an object with ``config_general`` and ``results``
-  (:mod:`claimcheck.readers.lighteval`);
+  (:mod:`claimcheck.readers.lighteval`); its per-item ``details_*.parquet``, known by the parquet magic bytes,
+  are read by :mod:`claimcheck.readers.lighteval_details`;
 - a HELM run's ``stats.json`` or ``per_instance_stats.json``: a JSON list of HELM stats
   (:mod:`claimcheck.readers.helm`, which also reads a run folder given as the input);
 - inspect_ai logs in the JSON format: an object with ``eval`` and ``results`` or ``samples`` (the
