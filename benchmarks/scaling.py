@@ -1,6 +1,6 @@
 """How the audit's time grows with the size of a board; print times and ratios measured in one run.
 
-    python benchmarks/scaling.py [--repeat 3] [--boards 5000 50000] [--no-shapes]
+    python benchmarks/scaling.py [--repeat 3] [--boards 5000 50000] [--items 1000x2000] [--no-shapes]
 
 Two shapes that issue 11 found quadratic: a long table of N models on one benchmark
 (``model,benchmark,score``), and one row with N model columns.  Each figure is the minimum over
@@ -53,6 +53,19 @@ def long_board(n: int) -> str:
     return "model,benchmark,score\n" + "\n".join(rows) + "\n"
 
 
+def item_board(models: int, items: int) -> str:
+    """Per-item results: every model right or wrong on every item (``item,model,score,benchmark``), a model's
+    skill and an item's difficulty fixed by a seeded generator, so the file repeats run to run."""
+    import random
+
+    rng = random.Random(1)
+    skill = [rng.uniform(0.2, 0.8) for _ in range(models)]
+    hard = [rng.uniform(-0.15, 0.15) for _ in range(items)]
+    lines = (f"q{i},model-{m},{int(rng.random() < min(1.0, max(0.0, skill[m] - hard[i])))},GSM8K"
+             for m in range(models) for i in range(items))
+    return "item,model,score,benchmark\n" + "\n".join(lines) + "\n"
+
+
 def board_figures(path: Path) -> tuple[float, float, float]:
     """(pandas read_csv s, audit s, peak RSS MB) of one board, in a fresh process."""
     import subprocess
@@ -78,6 +91,8 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--boards", type=int, nargs="*", default=[1000, 5000],
                         help="long boards of N models x 10 benchmarks to measure (default 1000 5000)")
+    parser.add_argument("--items", nargs="*", default=[], metavar="MODELSxITEMS",
+                        help="per-item boards to measure, e.g. 1000x2000 (none by default: 2 M lines take a minute)")
     parser.add_argument("--no-shapes", action="store_true",
                         help="measure only the boards, not the long-table and one-row shapes")
     args = parser.parse_args()
@@ -108,6 +123,15 @@ def main() -> int:
                 read, took, rss = board_figures(path)
                 print(f"    N = {n:>6}: audit {took:6.2f} s = {took / read:5.0f}× pandas read_csv ({read:.3f} s); "
                       f"peak RSS {rss:,.0f} MB")
+        if args.items:
+            print("  per-item board, M models x I items, one benchmark (fresh process each; rank sets over the M models)")
+            for size in args.items:
+                models, items = (int(x) for x in size.lower().split("x"))
+                path = Path(tmp) / f"items{size}.csv"
+                path.write_text(item_board(models, items), encoding="utf-8")
+                read, took, rss = board_figures(path)
+                print(f"    {models:,} x {items:,}: audit {took:6.2f} s = {took / read:5.0f}× pandas read_csv "
+                      f"({read:.3f} s); peak RSS {rss:,.0f} MB")
     return 0
 
 

@@ -253,9 +253,10 @@ class GapWithinNoise(Rule):
                                  f"too ({_level(context)} simultaneous rank sets: {sets}{more and ', …'})")
                     short.append(f"{leader.model} {leader.cell.shown} leads, but {_names(rivals)} could rank first too")
             elif noisy := resolved(leader, row.within_noise(leader)):
-                parts.append(f"the leader {leader.model} {leader.cell.shown} is within sampling noise of "
+                parts.append(f"{_the_leader(leader, context)} {leader.model} {leader.cell.shown} is within sampling noise of "
                              f"{_of(len(noisy), row.tested(leader))} it was tested against: {_rival_list(noisy, _level(context))}")
-                short.append(f"the leader {leader.model} {leader.cell.shown} is within noise of {_names([x for _, x in noisy])}")
+                short.append(f"{_the_leader(leader, context)} {leader.model} {leader.cell.shown} is within noise of "
+                             f"{_names([x for _, x in noisy])}")
                 pairs += noisy
             if subject is not None and subject.id != leader.id:
                 said = {c.id for c, _ in pairs}
@@ -303,6 +304,13 @@ class GapWithinNoise(Rule):
                        "diff_ci": c.diff_ci, "p_adjusted": c.p_adjusted} for c, _ in pairs],
                 alpha=context.alpha, tests=tests, n=sorted({n for c, _ in pairs for n in c.n}),
             ), f"{first.title!r} ({first.line_ref}): " + "; ".join(short) + caveat
+
+
+def _the_leader(leader: Score, context: CheckContext) -> str:
+    """"the leader", or, where the row is read block by block (size classes under headings), the leader of the
+    block it heads: "the leader of '<10B models'"."""
+    blocks = {s.block for s in context.rows()[leader.group]}
+    return f"the leader of {leader.section!r}" if len(blocks) > 1 and leader.section else "the leader"
 
 
 def _names(scores: list[Score], most: int = 3) -> str:
