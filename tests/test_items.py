@@ -131,3 +131,91 @@ def test_pass_at_k_with_fewer_samples_than_k_is_refused_not_faked(tmp_path):
     (s,) = report.scores
     assert s.status == "skipped" and "needs at least 10 samples" in s.reason
     assert "CC405" in {f.code for f in report.findings}
+
+
+def _models_table(tmp_path, results: dict[str, list[int]], name: str = "ranked.csv", items=None) -> str:
+    rows = ["item,model,score,benchmark"]
+    for model, values in results.items():
+        ids = items.get(model) if items and model in items else [f"q{i:03d}" for i in range(len(values))]
+        rows += [f"{i},{model},{v},Demo QA" for i, v in zip(ids, values)]
+    path = tmp_path / name
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def _shared_hard_items(seed: int = 6) -> dict[str, list[int]]:
+    import numpy as np
+
+    from tests.stats.test_paired_ranks import _correlated
+
+    x = _correlated(6, 400, seed=seed, spread=0.25, hard=2.5)
+    return {f"M{j}": [int(v) for v in row] for j, row in enumerate(x)}
+
+
+def test_a_row_of_per_item_results_on_shared_items_is_ranked_paired(tmp_path):
+    """Six models on the same 400 items: the rank sets are the paired ones of stats.paired_ranks, item for item,
+    and narrower than the sets the same scores would get as independent samples."""
+    import numpy as np
+
+    from claimcheck.stats.paired_ranks import paired_rank_sets
+    from claimcheck.stats.ranks import proportion_rank_sets
+
+    results = _shared_hard_items()
+    report = audit([_models_table(tmp_path, results)])
+    (ranked,) = report.ranks
+    assert "paired difference over the 400 items every model ran" in ranked.method
+    assert "bootstrap resamples of the items" in ranked.method
+    x = np.array([results[m] for m in ranked.models], dtype=float)
+    assert [tuple(s) for s in paired_rank_sets(x)] == list(ranked.simultaneous)
+    assert [tuple(s) for s in paired_rank_sets(x, simultaneous=False)] == list(ranked.marginal)
+    unpaired = proportion_rank_sets(x.mean(axis=1), [400] * 6)
+    assert sum(h - lo for lo, h in ranked.simultaneous) < sum(s.high - s.low for s in unpaired)
+
+
+def test_items_in_another_order_are_paired_by_id(tmp_path):
+    results = _shared_hard_items()
+    first = audit([_models_table(tmp_path, results)]).ranks[0]
+    flipped = {m: v[::-1] for m, v in results.items()}
+    ids = {m: [f"q{i:03d}" for i in range(400)][::-1] for m in list(results)[:3]}
+    mixed = {m: (flipped[m] if m in ids else v) for m, v in results.items()}
+    again = audit([_models_table(tmp_path, mixed, "mixed.csv", items=ids)]).ranks[0]
+    assert again.simultaneous == first.simultaneous and again.method == first.method
+
+
+def test_models_that_ran_different_items_are_ranked_as_independent_samples(tmp_path):
+    results = _shared_hard_items()
+    ids = {"M5": [f"x{i:03d}" for i in range(400)]}  # one model on other items: no pairing for the row
+    (ranked,) = audit([_models_table(tmp_path, results, "apart.csv", items=ids)]).ranks
+    assert "paired" not in ranked.method and "pooled binomial standard error" in ranked.method
+
+
+def test_clustered_items_are_ranked_with_their_clusters_resampled_whole(tmp_path):
+    results = _shared_hard_items()
+    rows = ["item,model,score,benchmark,cluster"]
+    for model, values in results.items():
+        rows += [f"q{i:03d},{model},{v},Demo QA,c{i // 10}" for i, v in enumerate(values)]
+    path = tmp_path / "clustered.csv"
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    (ranked,) = audit([str(path)]).ranks
+    assert "cluster-robust, 40 clusters resampled whole" in ranked.method
+
+
+def test_per_item_results_of_a_lower_is_better_row_rank_the_lowest_first(tmp_path):
+    """Where the row's benchmark is one on which lower is better, the per-item results are ranked as their
+    complements: the model with the fewest marks leads, with the paired sets of 1 - x."""
+    import dataclasses
+
+    import numpy as np
+
+    from claimcheck.checker.ranking import rank_rows
+    from claimcheck.stats.paired_ranks import paired_rank_sets
+
+    results = _shared_hard_items()
+    report = audit([_models_table(tmp_path, results)])
+    lower = [dataclasses.replace(s, resolution=dataclasses.replace(s.resolution, direction="lower"))
+             for s in report.scores]
+    (ranked,) = rank_rows(lower, [], 0.05)
+    x = np.array([results[m] for m in ranked.models], dtype=float)
+    assert [tuple(s) for s in paired_rank_sets(1.0 - x)] == list(ranked.simultaneous)
+    fewest = ranked.models.index(min(results, key=lambda m: sum(results[m])))
+    assert ranked.simultaneous[fewest][0] == 1 and ranked.simultaneous != report.ranks[0].simultaneous

@@ -23,6 +23,10 @@ METHOD = ("rank confidence sets by the stepdown of Mogstad, Romano, Shaikh & Wil
 ELO_METHOD = ("rank confidence sets by the stepdown of Mogstad, Romano, Shaikh & Wilhelm (2024) from the published 95% "
               "intervals (the wider side as the standard error; ratings treated as independent), {null}")
 
+PAIRED_METHOD = ("rank confidence sets by the stepdown of Mogstad, Romano, Shaikh & Wilhelm (2024) on the per-item "
+                 "results: each pair studentized by the standard error of its paired difference over the {items} items "
+                 "every model ran{clusters}, {null}")
+
 #: A row of more models than this is not ranked: its K(K-1) pairs, even by Holm's stepdown, are too many to hold
 #: (4 million at 2,000 models).
 MAX_MODELS = 2_000
@@ -37,6 +41,41 @@ def _null(k: int, proportions: bool) -> str:
         return f"null draws from {errors}; {draws_for(k):,} seeded normal draws"
     return (f"Holm's stepdown on the pairs' one-sided normal p values (a row of more than {SIMULATED_MODELS} models "
             f"is not simulated; Holm is valid under any dependence and a little wider)")
+
+
+def _paired_null(k: int) -> str:
+    from claimcheck.stats.ranks import SIMULATED_MODELS, draws_for, simulated
+
+    if simulated(k):
+        return f"null draws from {draws_for(k):,} seeded bootstrap resamples of the items, the same items for every model"
+    return (f"Holm's stepdown on the pairs' one-sided normal p values (a row of more than {SIMULATED_MODELS} models "
+            f"is not resampled; Holm is valid under any dependence and a little wider)")
+
+
+def _clustered(clusters) -> str:
+    return "" if clusters is None else f" (cluster-robust, {len(set(clusters)):,} clusters resampled whole)"
+
+
+def _shared_items(cells: list[Score]):
+    """(models x items array, cluster labels or None) where every cell carries per-item results on one set of
+    items, aligned item by item; None where a cell has none or the models ran different items."""
+    import numpy as np
+
+    if any(s.items is None for s in cells):
+        return None
+    order = cells[0].items.items  # one id per item: ItemResults holds each item once, its samples averaged
+    rows = []
+    for s in cells:
+        if s.items.items == order:
+            rows.append(s.items.values)
+        elif set(s.items.items) == set(order):
+            at = dict(zip(s.items.items, s.items.values))
+            rows.append([at[i] for i in order])
+        else:
+            return None
+    clusters = next(([dict(zip(s.items.items, s.items.clusters))[i] for i in order]
+                     for s in cells if s.items.clusters is not None), None)
+    return np.asarray(rows, dtype=float), clusters
 
 
 def rank_rows(scores: Sequence[Score], rules: Iterable[ComparabilityRule], alpha: float) -> tuple[RankedRow, ...]:
@@ -57,6 +96,7 @@ def rank_rows(scores: Sequence[Score], rules: Iterable[ComparabilityRule], alpha
 
 def _rank_row(group: str, cells: list[Score], rules: list[ComparabilityRule], alpha: float) -> RankedRow | None:
     from claimcheck.stats import z_crit
+    from claimcheck.stats.paired_ranks import paired_rank_sets
     from claimcheck.stats.ranks import proportion_rank_sets, rank_sets
 
     cells = list({s.model: s for s in reversed(cells)}.values())[::-1]  # one cell per model, the first
@@ -71,6 +111,14 @@ def _rank_row(group: str, cells: list[Score], rules: list[ComparabilityRule], al
             return None  # two ratings printed with no uncertainty ("+0/-0") cannot be ranked against each other
         both = rank_sets(est, ses, alpha), rank_sets(est, ses, alpha, simultaneous=False)
         method = ELO_METHOD.format(null=_null(len(cells), proportions=False))
+    elif (paired := _shared_items(cells)) is not None:  # the same items for every model: their results paired
+        values, clusters = paired
+        if cells[0].lower_is_better:
+            values = 1.0 - values
+        both = (paired_rank_sets(values, alpha, clusters=clusters),
+                paired_rank_sets(values, alpha, clusters=clusters, simultaneous=False))
+        method = PAIRED_METHOD.format(items=f"{values.shape[1]:,}", clusters=_clustered(clusters),
+                                      null=_paired_null(len(cells)))
     else:  # lower is better: rank the complements, so the pooled binomial scale stays the same
         est = [1.0 - s.proportion if cells[0].lower_is_better else s.proportion for s in cells]
         ns = [s.n for s in cells]

@@ -163,7 +163,17 @@ def _holm(p, alpha: float):
 
 
 def _simulated_sets(est, se, scale, alpha: float, simultaneous: bool, draws: int | None, seed: int) -> list[RankSet]:
-    """Both stepdowns on a K x K table of pair statistics: ``T[j, i]`` tests ``H(j, i)`` (j not above i),
+    """Both stepdowns with independent normal null draws, ``se`` the models' standard errors."""
+    import numpy as np
+
+    draws = draws_for(len(est)) if draws is None else draws
+    return _stepdown(est, np.random.default_rng(seed).standard_normal((draws, len(est))) * se, scale, alpha,
+                     simultaneous)
+
+
+def _stepdown(est, noise, scale, alpha: float, simultaneous: bool) -> list[RankSet]:
+    """Both stepdowns on given null draws: ``noise`` holds one centred estimate per draw and model (draws x K),
+    from the normal errors or from a bootstrap of the items.  ``T[j, i]`` tests ``H(j, i)`` (j not above i),
     ``play[j, i]`` says whether it is still in play.  The null maximum over the pairs in play is taken a
     block of models at a time, over the columns those models still have in play, so memory stays at
     draws x block whatever K is, and each step after the first touches only the close pairs."""
@@ -172,8 +182,6 @@ def _simulated_sets(est, se, scale, alpha: float, simultaneous: bool, draws: int
     k = len(est)
     if k < 2:
         return [RankSet(1, 1)] * k
-    draws = draws_for(k) if draws is None else draws
-    noise = np.random.default_rng(seed).standard_normal((draws, k)) * se
     off = ~np.eye(k, dtype=bool)
     if np.any(scale[off] == 0):
         raise ValueError("two estimates with zero standard error cannot be ranked against each other")
