@@ -467,8 +467,30 @@ def table_scores(tables: Sequence[SourceTable], inputs: Sequence[InputFile], res
     observations, readings = parse_tables(tables, resolver, options.benchmark)
     per_cell = apply_footnotes(observations, readings, resolve_rows(observations, resolver, readings), resolver,
                                [t.page_title for t in tables])
+    per_cell = apply_rescaling(observations, readings, per_cell, resolver.catalogue)
     return measure_scores(observations, per_cell, options, table_origins(tables, inputs),
                           table_checkpoints(readings)), readings
+
+
+def apply_rescaling(observations: Sequence[Observation], readings: Sequence[TableReading],
+                    per_cell: dict[str, Resolution], catalogue) -> dict[str, Resolution]:
+    """Stage 3c: the lines of a table of a leaderboard's rescaled scores (0 = random guessing, 100 = perfect)
+    take the unit ``normalized`` (registry/rescaled.py), so no rule reads them as shares of items."""
+    from claimcheck.registry.rescaled import read_as_rescaled, rescaled_tables
+
+    named: dict[int, set[str]] = {}
+    for o in observations:
+        if (bench := per_cell[o.id].benchmark) is not None:
+            named.setdefault(o.table, set()).add(bench)
+    tables = rescaled_tables(readings, named, catalogue)
+    if not tables:
+        return per_cell
+    out = dict(per_cell)
+    for o in observations:
+        res = per_cell[o.id]
+        if (r := tables.get(o.table)) is not None and read_as_rescaled(res.unit):
+            out[o.id] = replace(res, unit="normalized", unit_reason=r.reason(res.benchmark))
+    return out
 
 
 def table_checkpoints(readings: Sequence[TableReading]) -> list[str | None]:

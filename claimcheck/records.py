@@ -20,7 +20,7 @@ _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 #: Units a score can be printed in (the JSON contract's ``unit``).
 UNITS = (
     "percent", "fraction", "elo", "percentile", "win-rate",
-    "points", "index", "lower-is-better", "count", "unknown",
+    "points", "index", "lower-is-better", "count", "normalized", "unknown",
 )
 #: Units whose values are proportions of items (intervals and tests apply).
 PROPORTION_UNITS = frozenset({"percent", "fraction", "win-rate"})

@@ -52,9 +52,18 @@ def model_index_table(text: str, path: str) -> SourceTable | None:
     if not rows:
         return None
     cells = tuple(tuple(RawCell(text=t, row=k + 2, col=j) for j, t in enumerate(r)) for k, r in enumerate(rows))
+    sources = {_source(result) for entry in index if isinstance(entry, dict)
+               for result in entry.get("results") or () if isinstance(result, dict)}
     return SourceTable(input=0, name=f"{path} — model-index", header=HEADER, rows=cells,
                        notes=("Hugging Face model card front matter (model-index): no n or standard error given",),
-                       caption="model-index")
+                       caption=f"model-index (source: {sources.pop()})" if len(sources) == 1 and "" not in sources
+                       else "model-index")
+
+
+def _source(result: dict) -> str:
+    """The name of the source a result cites ("Open LLM Leaderboard"), or ""."""
+    source = result.get("source")
+    return " ".join(str(source.get("name") or "").split()) if isinstance(source, dict) else ""
 
 
 def _rows(index: Any, path: str):

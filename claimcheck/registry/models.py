@@ -162,6 +162,18 @@ class ProtocolNoise(_Strict):
         return self.figure if self.kind == "sd" else self.figure / expected_range(self.conditions)
 
 
+class NormalizedOn(_Strict):
+    """A leaderboard that prints this benchmark rescaled, not as the share of items right: 0 for the random-guess
+    baseline, 100 for a perfect score (Open LLM Leaderboard v2).  Such a number is no k/n count, cannot fall below
+    chance, and is no proportion a binomial interval is about."""
+
+    board: str  # as a heading or a model-index source names it: "Open LLM Leaderboard"
+    version: str  # the board's version that rescales ("v2"); its earlier versions print raw scores
+    how: str  # how the board rescales this benchmark, in a phrase
+    source: str
+    quote: str = Field(max_length=400)  # the source's words
+
+
 class Benchmark(_Strict):
     """One catalogue entry."""
 
@@ -190,6 +202,7 @@ class Benchmark(_Strict):
     versions: tuple[Version, ...] = ()
     status: tuple[StatusStatement, ...] = ()
     protocol_noise: tuple[ProtocolNoise, ...] = ()  # sourced spreads across protocols; none: "not measured"
+    normalized_on: tuple[NormalizedOn, ...] = ()  # leaderboards that print it rescaled (0 = random, 100 = perfect)
     sources: tuple[str, ...] = Field(min_length=1)
     notes: str | None = None
 
