@@ -5,8 +5,9 @@ pairwise test; it is a statement about ranks, answered by the simultaneous rank 
 :mod:`claimcheck.stats.ranks`.  A row gets rank sets when it has three or more models, every one a
 proportion with a known n or a rating with a published interval, and every pair of them comparable (the comparability rules find no
 known difference); two-model rows are one pairwise question and are judged as such.  Rows of up to
-SIMULATED_MODELS (300) models are ranked by the simulated stepdown, longer ones (a leaderboard) by Holm's, and
-rows of more than MAX_MODELS (2,000) models are left unranked.
+SIMULATED_MODELS (300) models are ranked by the simulated stepdown (per-item rows, by the bootstrap one, up to
+RESAMPLED_MODELS, 1,000), longer ones (a leaderboard) by Holm's, and rows of more than MAX_MODELS (2,000) models
+are left unranked.
 """
 
 from __future__ import annotations
@@ -44,11 +45,12 @@ def _null(k: int, proportions: bool) -> str:
 
 
 def _paired_null(k: int) -> str:
-    from claimcheck.stats.ranks import SIMULATED_MODELS, draws_for, simulated
+    from claimcheck.stats.paired_ranks import RESAMPLED_MODELS, resampled
+    from claimcheck.stats.ranks import draws_for
 
-    if simulated(k):
+    if resampled(k):
         return f"null draws from {draws_for(k):,} seeded bootstrap resamples of the items, the same items for every model"
-    return (f"Holm's stepdown on the pairs' one-sided normal p values (a row of more than {SIMULATED_MODELS} models "
+    return (f"Holm's stepdown on the pairs' one-sided normal p values (a row of more than {RESAMPLED_MODELS:,} models "
             f"is not resampled; Holm is valid under any dependence and a little wider)")
 
 

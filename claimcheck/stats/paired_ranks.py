@@ -29,7 +29,13 @@ from collections.abc import Hashable, Sequence
 from typing import NamedTuple
 
 from .intervals import _require_alpha, _require_count
-from .ranks import SEED, RankSet, _holm_sets, _stepdown, draws_for, proportion_se, simulated
+from .ranks import SEED, RankSet, _holm_sets, _stepdown, draws_for, proportion_se
+
+#: Rows of per-item results of up to this many models are ranked by the bootstrap stepdown (1,000 resamples at
+#: 1,000 models: about 4 s on two cores, measured in benchmarks/scaling.py), longer ones by Holm's on the same
+#: paired statistics.  Independent rows stop simulating sooner (``ranks.SIMULATED_MODELS``): a leaderboard has
+#: a row per benchmark, a per-item table one row whose pairing only the resamples carry in full.
+RESAMPLED_MODELS = 1_000
 
 #: resampled cluster counts held at once (16 MB of float64), whatever the resamples and clusters are
 _WEIGHTS_PER_BLOCK = 2_000_000
@@ -51,8 +57,8 @@ def paired_rank_sets(values, alpha: float = 0.05, *, clusters: Sequence[Hashable
     ``values[j][i]`` is model j's score in [0, 1] on item i (the same item i for every model).
 
     ``clusters`` (one label per item) makes the clusters the resampled unit; the default is every item its
-    own.  Rows of more than ``SIMULATED_MODELS`` models are ranked by Holm's stepdown on the same paired
-    statistics (no draws), as :func:`claimcheck.stats.ranks.rank_sets` does.
+    own.  Rows of more than :data:`RESAMPLED_MODELS` models are ranked by Holm's stepdown on the same paired
+    statistics (no draws).
     """
     import numpy as np
 
@@ -65,10 +71,15 @@ def paired_rank_sets(values, alpha: float = 0.05, *, clusters: Sequence[Hashable
         raise ValueError("per-item scores must be finite and lie in [0, 1]")
     summary = summarise(x, clusters)
     k = x.shape[0]
-    if not simulated(k):
+    if not resampled(k):
         return _holm_sets(summary.means, summary.scale, alpha, simultaneous)
     draws = draws_for(k) if draws is None else _require_count(draws, "draws")
     return _stepdown(summary.means, resampled_means(summary, draws, seed), summary.scale, alpha, simultaneous)
+
+
+def resampled(k: int) -> bool:
+    """Whether a row of ``k`` models with per-item results is ranked by the bootstrap stepdown (else by Holm's)."""
+    return k <= RESAMPLED_MODELS
 
 
 def summarise(x, clusters: Sequence[Hashable] | None = None) -> PairedRows:

@@ -347,3 +347,11 @@ def test_a_row_whose_label_says_a_setup_differs_is_not_ranked_though_its_cells_r
     row = "Benchmark,A,B,C,D\nGPQA Diamond{},70.2%,50.1%,30.3%,20.0%\n"
     assert _audit(tmp_path, row.format(" (harness differs per model)")).ranks == ()
     assert len(_audit(tmp_path, row.format("")).ranks) == 1
+
+
+def test_the_paired_method_says_which_null_a_row_of_its_size_gets():
+    from claimcheck.checker.ranking import _paired_null
+
+    assert _paired_null(1_000) == ("null draws from 1,000 seeded bootstrap resamples of the items, the same items for "
+                                   "every model")
+    assert _paired_null(1_001).startswith("Holm's stepdown") and "more than 1,000 models is not resampled" in _paired_null(1_001)

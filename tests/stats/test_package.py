@@ -9,7 +9,8 @@ import pytest
 import claimcheck.stats as stats
 
 STATS_DIR = Path(stats.__file__).parent
-ALLOWED_ROOTS = {"__future__", "math", "numbers", "statistics", "typing", "collections", "functools", "numpy", "scipy"}
+ALLOWED_ROOTS = {"__future__", "math", "numbers", "statistics", "typing", "collections", "functools", "os", "concurrent",
+                 "numpy", "scipy"}
 
 
 def test_stats_imports_only_stdlib_numpy_scipy():

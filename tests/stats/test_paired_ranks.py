@@ -147,12 +147,17 @@ def test_edge_cases():
         paired_rank_sets(np.empty((0, 5)))  # no model
 
 
-def test_a_row_past_the_simulated_size_is_ranked_by_holm_on_the_paired_scales(monkeypatch):
-    from claimcheck.stats import ranks
+def test_a_row_past_the_resampled_size_is_ranked_by_holm_on_the_paired_scales(monkeypatch):
+    from claimcheck.stats import paired_ranks, ranks
 
+    assert paired_ranks.RESAMPLED_MODELS == 1_000 and paired_ranks.resampled(1_000) and not paired_ranks.resampled(1_001)
     x = _correlated(12, 300, seed=8, spread=0.6)
     summary = summarise(x)
-    monkeypatch.setattr(ranks, "SIMULATED_MODELS", 11)
+    monkeypatch.setattr(ranks, "SIMULATED_MODELS", 11)  # the independent rows' bound does not apply here
+    resampled = [paired_rank_sets(x, simultaneous=s) for s in (True, False)]
+    assert resampled == [paired_rank_sets(x, simultaneous=s, draws=ranks.draws_for(12)) for s in (True, False)]
+    monkeypatch.setattr(paired_ranks, "RESAMPLED_MODELS", 11)
     for simultaneous in (True, False):
         assert paired_rank_sets(x, simultaneous=simultaneous) == _holm_sets(summary.means, summary.scale, 0.05,
                                                                             simultaneous)
+    assert resampled != [paired_rank_sets(x, simultaneous=s) for s in (True, False)]  # the two methods differ here

@@ -371,3 +371,46 @@ def test_holms_rejections_of_each_row_are_statsmodels_ones():
     for row, mine in zip(p, ours):
         assert mine.tolist() == multipletests(row, alpha=0.05, method="holm")[0].tolist()
     assert ours[1].all()
+
+
+def test_the_null_maxima_match_the_pairs_written_out_whatever_the_workers_and_blocks(monkeypatch):
+    """The largest null statistic of each model's pairs in play, against a float64 loop over the pairs; random
+    play masks (the later steps) and every column in play (the first), on 1 and 3 threads and small blocks."""
+    import claimcheck.stats.ranks as ranks
+
+    rng = np.random.default_rng(4)
+    k, draws = 9, 50
+    noise = rng.normal(0, 1, (draws, k))
+    scale = rng.uniform(0.5, 2.0, (k, k))
+    scale = (scale + scale.T) / 2
+    off = ~np.eye(k, dtype=bool)
+    rows = rng.permutation(k)
+    for out_play, in_play in ((off, None), (off, off.copy()), (off & (rng.random((k, k)) < 0.5), None),
+                              (off & (rng.random((k, k)) < 0.4), off & (rng.random((k, k)) < 0.3))):
+        expected = np.full((draws, k), -np.inf)
+        for at, j in enumerate(rows):
+            for i in range(k):
+                z = (noise[:, j] - noise[:, i]) / scale[j, i]
+                if out_play[j, i]:
+                    expected[:, at] = np.maximum(expected[:, at], z)
+                if in_play is not None and in_play[j, i]:
+                    expected[:, at] = np.maximum(expected[:, at], -z)
+        inverse = np.where(off, 1 / scale, 0).astype(np.float32)
+        for workers, cells in ((1, 1_000_000), (3, 1_000_000), (3, 2 * draws), (1, 5 * draws)):
+            monkeypatch.setattr(ranks, "WORKERS", workers)
+            monkeypatch.setattr(ranks, "_CELLS_PER_BLOCK", cells)
+            got = ranks._null_maxima(noise.astype(np.float32), inverse, out_play, in_play, rows)
+            assert got.shape == (draws, k)
+            np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
+
+
+def test_threads_do_not_change_the_rank_sets(monkeypatch):
+    import claimcheck.stats.ranks as ranks
+
+    rng = np.random.default_rng(11)
+    est, se = rng.normal(0, 1, 40), rng.uniform(0.2, 0.6, 40)
+    monkeypatch.setattr(ranks, "WORKERS", 1)
+    one = rank_sets(est, se), rank_sets(est, se, simultaneous=False)
+    monkeypatch.setattr(ranks, "WORKERS", 2)
+    monkeypatch.setattr(ranks, "_CELLS_PER_BLOCK", 3 * ranks.draws_for(40))
+    assert (rank_sets(est, se), rank_sets(est, se, simultaneous=False)) == one
