@@ -289,7 +289,7 @@ def apply_footnotes(observations: Sequence[Observation], readings: Sequence[Tabl
             res = repeated_below(res, sentence)  # "benchmarks of fewer than 1000 samples are tested multiple times"
             if res.version and resolver.mentions(sentence, res.benchmark):
                 res = stated_window(res, sentence)  # "LiveCodeBench v5 (20240801-20250201)", said once for the page
-        for text in (header_setup(obs.model), clauses.get(obs.id)):
+        for text in (header_setup(obs.model), clauses.get(obs.id), obs.cell.setting):  # the last: "4.0 (5 shot)"
             if text and res.benchmark:
                 res = refine(res, Note(obs.model, text), resolver)
         table_notes = notes[obs.table]

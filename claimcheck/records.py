@@ -146,6 +146,7 @@ class Legend:
     unreleased_marks: tuple[tuple[str, str], ...] = ()  # (mark, note) whose note says the model is not released
     private_harness: str | None = None  # the sentence saying the scores come from evaluation code that is not public
     missing_note: str | None = None  # the note saying what a missing cell ("-", "n/a") means
+    styled_rows: tuple[int, ...] = ()  # source rows set wholly in bold, label too (an Average row, the vendor's own model): style, no best mark
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,6 +231,7 @@ class CellValue:
     n: int | None = None  # "(n=…)" printed in the cell
     delta: float | None = None  # "47.2 (+12.6)", "47.2 ↑12.6": a change against some baseline, printed beside the value
     problem: str | None = None  # why the cell is unparseable
+    setting: str = ""  # "10.0 (8shot CoT)": the setup the cell states for itself, a qualifier of this value alone
 
     @property
     def half_unit(self) -> float:

@@ -85,7 +85,8 @@ def marks_of(scores: list[Score], legend: Legend) -> TableMarks:
                                                         "closed-source are never bold and lead where bold is not best)")
     highlighted = _highlighted(scores)
     group_underline = legend.underline in ("group-best", "own")  # underline (even over bold) marks another group's best
-    best = {s.id for s in scores if claims_best(s) and s.model not in highlighted
+    styled = set(legend.styled_rows)  # a row bold as a whole is styled, not marked best
+    best = {s.id for s in scores if claims_best(s) and s.model not in highlighted and s.row not in styled
             and not (group_underline and "underline" in s.cell.emphasis)}
     underlined = set() if group_underline else \
         {s.id for s in scores if "underline" in s.cell.emphasis and s.model not in highlighted}

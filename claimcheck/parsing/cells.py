@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 from functools import lru_cache
 
 from claimcheck.records import CellValue
@@ -192,7 +193,15 @@ def _read_value(raw, text, decimal_comma, markers, emphasis, n) -> CellValue:
         k, total = int(m.group(1)), int(m.group(2))
         base["n"] = total
         return CellValue(value=100.0 * k / total, decimals=None, percent_sign=True, **base)
+    if (m := _ANNOTATED.match(text)) and not _ANNOTATED.match(m.group(1)):
+        inner = _read_value(raw, m.group(1).strip(), decimal_comma, markers, emphasis, n)
+        return replace(inner, setting=" ".join(m.group(2).split()))
     raise ValueError(text)
+
+
+#: a value with a setup note of its own, "10.0 (8shot CoT)", "4.0 (5 shot)", "61.2 (maj@8)": words in brackets
+#: (a letter in them: "(1.2)" is an error, "(+3.1)" a change, and both are read above)
+_ANNOTATED = re.compile(r"^(.*?\d%?)\s*[(（\[]([^()（）\[\]]*[A-Za-z\u4e00-\u9fff][^()（）\[\]]*)[)）\]]$")
 
 
 def _unparseable(raw: str, markers, emphasis) -> CellValue:

@@ -404,9 +404,38 @@ def reading(table: SourceTable, index: int, layout: Layout, folded=(), stacked=(
         header_rows=tuple(folded),
         sections=tuple((rows[i][0].row, plain_heading(rows[i][layout.label_col].text)) for i in sorted(layout.sections)),
         spacers=tuple(rows[i][0].row for i in sorted(layout.spacers)), stacked=tuple(stacked), why=layout.why,
-        legend=read_legend(table.notes, (*table.leads, *table.prose)), caption=table.heading, captions=tuple(dict.fromkeys((table.heading, *reversed(table.headings)))),  # each tried once
+        legend=replace(read_legend(table.notes, (*table.leads, *table.prose)), styled_rows=styled_rows(table, layout)),
+        caption=table.heading, captions=tuple(dict.fromkeys((table.heading, *reversed(table.headings)))),  # each tried once
         leads=tuple(reversed(table.leads)), settings=settings, prose=table.prose, parents=tuple(reversed(table.parents)),
     )
+
+
+_BOLD_LABEL = re.compile(r"^\s*(?:\*\*|__|<b>|<strong>)", re.I)  # "**Zephyr-7b-β** 🪁": the name set in bold
+
+
+def styled_rows(table: SourceTable, layout: Layout) -> tuple[int, ...]:
+    """The source rows set wholly in bold, their label and every other printed cell (two or more), where that bold
+    cannot be best marks: a line of models across the columns ("| **Average** | **21.9** | **36.7** |": two bold
+    values of one line cannot both be its best), or a model's row whose bold reaches past its scores (its size and
+    method in bold, "| **Zephyr-7b-β** | **7B** | **dDPO** | **7.34** |").  Such a row is styled as a whole; a
+    model's row bold in its scores only may be the best of every column and keeps its marks."""
+    if layout.kind not in ("wide", "transposed") or layout.label_col < 0:
+        return ()
+    skip = layout.sections | layout.spacers
+    values = set(layout.value_cols)
+
+    def bold(c) -> bool:
+        return "bold" in c.emphasis or bool(_BOLD_LABEL.match(c.text))
+
+    out = []
+    for i, row in enumerate(table.rows):
+        printed = [(j, c) for j, c in enumerate(row) if j != layout.label_col and c.text.strip()]
+        if i in skip or len(printed) < 2 or not bold(row[layout.label_col]) or not all(bold(c) for _, c in printed):
+            continue
+        across = layout.kind == "wide" and len({c.text.strip() for j, c in printed if j in values}) >= 2
+        if across or any(j not in values for j, _ in printed):
+            out.append(row[0].row)
+    return tuple(out)
 
 
 _SETTING_ROLES = ("qualifier", "metric", "harness", "notes")

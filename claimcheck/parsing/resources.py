@@ -47,7 +47,16 @@ _RESOURCE_NAME = re.compile(
     r"\bkv[ -]?cache\b|\bexperts?\b|\bdim(?:ension)?s?\b|\btokeni[sz]er\b|\battention (?:mechanism|type)\b|"
     r"\blearning rate\b|\bepochs?\b|\bwarm-?up\b|\boptimi[sz]er\b|\bweight decay\b|\blora (?:rank|alpha)\b|"
     r"\bgradient accumulation\b|\bconfig(?:uration)?\b|\bs/it\b|\bit/s\b|"
-    r"精度|量化|批大小|批次大小|序列长度|延迟|显卡|节点|专家|维度|分词器|学习率|训练轮数|硬件|配置",
+    # an optimizer's and a training run's settings: "peak LR", "beta2", "LR schedule", "gradient clipping", "Step"
+    r"\blr\b|\bbetas?\d?\b|\bepsilon\b|\bschedul(?:e|er)\b|\bsteps?\b|\bclipping\b|\bdropout\b|\bmomentum\b|"
+    r"\b(?:training|validation|eval|train) loss\b|\bloss\b|"
+    # an architecture's: "d_model", "num heads", "MLP ratio", "pos embeddings", "activation", "weight tying"
+    r"\bd_(?:model|ff|state|head)\b|\b(?:attention )?heads?\b|\bmlp\b|\bembeddings?\b|\bactivation\b|"
+    r"\b(?:layer ?norm|rms ?norm|normali[sz]ation)\b|\bbias(?:es)?\b|\bweight tying\b|\bblock type\b|\bvocab(?:ulary)?\b|"
+    # a run's energy and emissions: "Power Consumption (W)", "Carbon Emissions (tCO2eq)", "GPU hours"
+    r"\bpower\b|\benergy\b|\bcarbon\b|\bemissions?\b|\bgreenhouse\b|\bco2|co₂|\b[kmg]?wh\b|\bgpu[- ]hours?\b|"
+    r"精度|量化|批大小|批次大小|序列长度|延迟|显卡|节点|专家|维度|分词器|学习率|训练轮数|硬件|配置|"
+    r"层数|头数|词表|参数量|位置编码|最大长度|训练数据|激活函数|隐藏层|隐含层|功耗|碳排放",
     re.I,
 )
 
@@ -62,12 +71,14 @@ _NUM = r"\d+(?:[.,]\d+)?"
 #: a number with a physical unit or a magnitude suffix: "16.3GB", "40.93 tokens/s", "1.0s/it", "2.1 s", "32K", "316B", "1.5×"
 _WITH_UNIT = re.compile(
     rf"^{_NUM}\s*(?:[KMGTP]i?B|[KMGTP]|B|bytes?|tok(?:en)?s?/s(?:ec)?|it/s|s/it|samples?/s|chars?/s|ms|µs|us|s|secs?|"
-    rf"seconds?|mins?|minutes?|h|hrs?|hours?|days?|GPUs?|nodes?|cards?|[x×])$",
+    rf"seconds?|mins?|minutes?|h|hrs?|hours?|days?|GPUs?|nodes?|cards?|[x×]|[kMGT]?Wh|[kMG]?W|t ?CO2(?:e(?:q)?)?|tCO₂e?q?)$",
     re.I,
 )
 #: a count of devices: "H100 x 16", "2xA100", "8 × H800", "x16"
 _DEVICES = re.compile(rf"^(?:[A-Z][A-Za-z]*\d+\w*\s*[x×*]\s*\d+|\d+\s*[x×*]\s*[A-Z][A-Za-z]*\d+\w*|[x×]\s*{_NUM})$")
 _NOTE = re.compile(r"\s*[(（][^()（）]*[)）]")
+#: a Markdown link, "[HF](https://…)" or "[[ONNX]](https://…)", with the separators between links
+_LINK = re.compile(r"\s*\[\[?[^\[\]]*\]?\]\([^()\s]*\)\s*[;,|]?")
 #: the run gave no result for lack of memory or time: a resource outcome, never a score
 _OUT_OF = frozenset({"oom", "oot", "out of memory"})
 
@@ -102,6 +113,9 @@ def carries_unit(text: str) -> bool:
     text = strip_emphasis(" ".join(text.split()))[0]
     if text.casefold() in _OUT_OF:
         return True
+    unlinked = _LINK.sub("", text).strip(" ;,|")  # "4K [[HF]](…) ; [[ONNX]](…)": a download table's context length
+    if unlinked != text and unlinked:
+        return carries_unit(unlinked)
     bare = _NOTE.sub("", text).strip() or text  # "144.69GB (2xA100)": the figure, then a note on it
     if _DEVICES.fullmatch(bare) or _DEVICES.fullmatch(text):
         return True
@@ -147,11 +161,25 @@ def _axis(lines: list[tuple[str, list[str]]], named: set[int] = frozenset()) -> 
     return kinds.count("resource"), len(kinds)
 
 
+_LOSS_COLUMN = re.compile(r"^\W*(?:training|train|validation|valid|eval|test)[ _]loss\W*$", re.I)
+_PROGRESS_COLUMN = re.compile(r"^\W*(?:epochs?|steps?|global[ _]steps?|iterations?)\W*$", re.I)
+
+
+def _training_log(header: tuple[str, ...]) -> bool:
+    """Whether the header is a training log's: a loss column beside an epoch or step column ("| Training Loss |
+    Epoch | Step | Validation Loss | Rewards/accuracies |", the results table a trainer writes into a model card)."""
+    texts = [strip_emphasis(h)[0] for h in header]
+    return any(map(_LOSS_COLUMN.match, texts)) and any(map(_PROGRESS_COLUMN.match, texts))
+
+
 def resource_reason(table: SourceTable, label_col: int, skip_rows: frozenset[int], skip_cols: frozenset[int],
                     is_benchmark: Callable[[str], bool]) -> str | None:
     """Why the table holds resource or configuration figures rather than scores, or None when it may
     hold scores (see the module's docstring).  ``skip_rows`` (indices into ``table.rows``: section and
     spacer rows) and ``skip_cols`` (spacer columns) are left out."""
+    if _training_log(table.header):
+        return ("a training log, not scores: its columns are a loss by epoch or step (" +
+                ", ".join(repr(h.strip()) for h in table.header if h.strip()) + "), as a trainer writes them")
     cols = [j for j in range(len(table.header)) if j != label_col and j not in skip_cols]
     rows = [r for i, r in enumerate(table.rows) if i not in skip_rows and label_col < len(r)]
     if not cols or not rows:

@@ -99,6 +99,9 @@ def refine(res: Resolution, note: Note, resolver) -> Resolution:
     for key in ("selection", "effort", "thinking_budget"):
         if getattr(facets, key):
             budget[key] = getattr(facets, key)
+    for key in ("shots", "cot"):  # "4.0 (5 shot)", "† 8-shot CoT": the cell's own prompt
+        if getattr(facets, key) is not None:
+            budget[key] = getattr(facets, key)
     changes["budget"] = budget
     return replace(res, **changes)
 

@@ -123,3 +123,21 @@ def test_a_run_that_gave_no_result_is_missing_not_zero(tmp_path):
                     "| Baz-7B | 60.2 | timeout |\n", encoding="utf-8")
     report = audit([str(path)])
     assert (report.account.values, report.account.missing) == (4, 2)
+
+
+@pytest.mark.parametrize("raw, value, setting", [("10.0 (8shot CoT)", 10.0, "8shot CoT"), ("4.0 (5 shot)", 4.0, "5 shot"),
+                                                 ("61.2 (maj@8)", 61.2, "maj@8"), ("88.4%（5-shot）", 88.4, "5-shot"),
+                                                 ("57.9", 57.9, "")])
+def test_a_value_with_its_own_setup_note_is_read_with_the_note(raw, value, setting):
+    c = parse_cell(raw)
+    assert (c.status, c.value, c.setting) == ("ok", value, setting)
+
+
+@pytest.mark.parametrize("raw", ["57.9 (1.2)", "abc (5 shot)", "(5 shot)"])
+def test_a_bracket_without_words_or_without_a_value_is_no_setup_note(raw):
+    assert parse_cell(raw).status == "unparseable"
+
+
+def test_a_change_in_brackets_stays_a_change_not_a_note():
+    c = parse_cell("47.2 (+12.6)")
+    assert (c.value, c.delta, c.setting) == (47.2, 12.6, "")

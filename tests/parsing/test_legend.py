@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from claimcheck.parsing.legend import mark_key, read_legend, read_note
@@ -125,6 +127,36 @@ def test_a_row_set_wholly_in_bold_marks_no_best(tmp_path):
     text = ("| Benchmark | A | B | C |\n|---|---|---|---|\n| MMLU | 70.0 | 60.0 | 50.0 |\n"
             "| **Average** | **69.2** | **61.3** | **74.9** |\n")
     assert not [f for f in _audit_md(tmp_path, text).findings if f.code == "CC306"]
+
+
+def test_a_two_model_line_set_wholly_in_bold_marks_no_best(tmp_path):
+    text = ("| Benchmark | Original | Update |\n|---|---|---|\n| MMLU | 68.8 | 70.9 |\n| GPQA | 23.7 | 30.6 |\n"
+            "| **Average** | **46.3** | **50.8** |\n")
+    report = _audit_md(tmp_path, text)
+    assert report.readings[0].legend.styled_rows == (5,)
+    assert not [f for f in report.findings if f.code in ("CC306", "CC409")]
+
+
+def test_a_model_row_bold_past_its_scores_is_styled_but_a_row_bold_in_its_scores_keeps_its_marks(tmp_path):
+    styled = ("| Model | Size | MT-Bench | AlpacaEval |\n|---|---|---|---|\n| Orca | 7B | 6.88 | - |\n"
+              "| **Zeta** | **7B** | **7.34** | **90.6** |\n| Giant | 1T | 8.99 | 95.3 |\n")
+    report = _audit_md(tmp_path, styled)
+    assert report.readings[0].legend.styled_rows == (4,)
+    assert not [f for f in report.findings if f.code == "CC409"]
+    # bold only in the scores, the best of every column (LongBench v2's "**MiniMax-Text-01**" row): best marks
+    from claimcheck.checker.emphasis import marks_of
+
+    marked = ("| Model | MMLU | GSM8K | MATH |\n|---|---|---|---|\n| Orca | 60.1 | 50.2 | 30.3 |\n"
+              "| **Zeta** | **70.4** | **55.5** | **35.6** |\n| Kappa | 65.0 | 45.0 | 33.0 |\n")
+    report = _audit_md(tmp_path, marked)
+    assert report.readings[0].legend.styled_rows == ()
+    zeta = {s.id for s in report.scores if s.model == "Zeta"}
+    assert len(zeta) == 3 and zeta <= marks_of(list(report.scores), report.readings[0].legend).best
+    styled_legend = replace(report.readings[0].legend, styled_rows=(4,))  # the same cells in a styled row mark nothing
+    assert not zeta & marks_of(list(report.scores), styled_legend).best
+    # the label not bold: no row style, the cells' bold is read as marks
+    unlabelled = styled.replace("| **Zeta** |", "| Zeta |")
+    assert _audit_md(tmp_path, unlabelled).readings[0].legend.styled_rows == ()
 
 
 NOTE_TABLE = ("| Benchmark | A | B | C | D | E |\n|---|---|---|---|---|---|\n"

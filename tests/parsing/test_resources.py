@@ -19,13 +19,15 @@ def _audit(tmp_path, text: str, **options):
 
 @pytest.mark.parametrize("text", ["16.3GB", "**24.1 GB**", "7.5 GiB", "40.93 tokens/s", "118 tok/s", "2.1 s", "35 ms",
                                   "1.0s/it", "6.7G / 1.0s/it", "51.2 / 1.7s/it", "144.69GB (2xA100)", "2xA100",
-                                  "H100 x 16", "H20 (96GiB) x 4", "8 × H800", "32K", "316B", "1.8×", "OOM", "oot"])
+                                  "H100 x 16", "H20 (96GiB) x 4", "8 × H800", "32K", "316B", "1.8×", "OOM", "oot",
+                                  "135 MWh", "700 W", "2.4 kW", "420 tCO2eq", "8K [[HF]](https://x.test/a) ; [[ONNX]](https://x.test/b)",
+                                  "128K [HF](https://x.test/c)"])
 def test_a_cell_with_a_physical_unit_is_a_figure(text):
     assert carries_unit(text)
 
 
 @pytest.mark.parametrize("text", ["57.9", "57.9%", "**91.5**", "79.8 ± 1.2", "1287 (+5/-4)", "-", "MFA", "Deepseek V3",
-                                  "LoRA", "Max3", "23.11.30", "12/164", "Yes"])
+                                  "LoRA", "Max3", "23.11.30", "12/164", "Yes", "[57.9](https://x.test/log)", "[HF](https://x.test)"])
 def test_a_score_or_a_word_carries_no_unit(text):
     assert not carries_unit(text)
 
@@ -33,7 +35,11 @@ def test_a_score_or_a_word_carries_no_unit(text):
 @pytest.mark.parametrize("name", ["Peak GPU memory", "Speed (tokens/s)", "Throughput", "Latency (ms)", "Batch Size (per GPU)",
                                   "GPU Type and Count", "#GPUs per node", "Strategy", "Precision", "Quantization",
                                   "Number of Experts", "Hidden Dimension", "Max Context Length", "Tokenizer",
-                                  "Total Parameters (LLM)", "**Number of Query Heads**", "显存占用", "量化"])
+                                  "Total Parameters (LLM)", "**Number of Query Heads**", "显存占用", "量化",
+                                  "peak LR", "beta2", "LR schedule", "gradient clipping", "Validation Loss", "warmup steps",
+                                  "d_model", "num heads", "MLP ratio", "pos embeddings", "activation", "weight tying",
+                                  "Power Consumption From GPUs", "Carbon Emissions (tCO2eq)", "Training Time (GPU hours)",
+                                  "层数", "头数", "词表大小", "位置编码"])
 def test_resource_quantities_are_named(name):
     assert names_resource(name)
 
@@ -114,7 +120,73 @@ TRAINING_PROFILE = """\
 """
 
 
-@pytest.mark.parametrize("page", [MEMORY_BY_BATCH, SPEED_BY_PRECISION, SPEC, FINETUNE, TRAINING_PROFILE])
+OPTIMIZER = """\
+## Optimizer settings
+
+|                 | Orca 7B | Zeta 7B | Kappa 7B |
+|-----------------|---------|---------|----------|
+| warmup steps    | 4000    | 2000    | 500      |
+| peak LR         | 3.0E-04 | 2.0E-04 | 6.0E-04  |
+| beta2           | 0.95    | 0.95    | 0.999    |
+| weight decay    | 0.1     | 0.1     | 0.05     |
+| LR schedule     | linear  | cosine  | cosine   |
+| gradient clipping | global 1.0 | global 1.0 | global 0.5 |
+"""
+
+ARCHITECTURES = """\
+## Architectures compared
+
+|                 | Orca 7B | Zeta 7B |
+|-----------------|---------|---------|
+| d_model         | 4096    | 4544    |
+| num heads       | 32      | 71      |
+| num layers      | 32      | 32      |
+| MLP ratio       | ~8/3    | 4       |
+| activation      | SwiGLU  | GeLU    |
+| sequence length | 2048    | 2048    |
+"""
+
+ENERGY = """\
+## Environmental impact
+
+|          | GPU Type | Power Consumption From GPUs | Carbon Intensity (kg CO₂e/KWh) | Carbon Emissions (tCO₂eq) |
+|----------|----------|-----------------------------|--------------------------------|---------------------------|
+| Orca 7B  | A100-80GB | 98 MWh                     | 0.61                           | 59.8                      |
+| Zeta 7B  | MI250X    | 120 MWh                    | 0*                             | 0*                        |
+"""
+
+TRAINER_LOG = """\
+## Training results
+
+| Training Loss | Epoch | Step | Validation Loss | Rewards/accuracies |
+|:-------------:|:-----:|:----:|:---------------:|:------------------:|
+| 0.6912        | 0.1   | 100  | 0.6871          | 0.6512             |
+| 0.0231        | 2.9   | 5600 | 0.7011          | 0.7906             |
+| 0.0231        | 3.0   | 5800 | 0.7142          | 0.7969             |
+"""
+
+DOWNLOADS = """\
+## Variants
+
+|        | Short Context | Long Context |
+|:-------|:--------------|:-------------|
+| Small  | 8K [[HF]](https://x.test/s8) ; [[GGUF]](https://x.test/s8g) | 128K [[HF]](https://x.test/s128) |
+| Large  | 8K [[HF]](https://x.test/l8) | 128K [[HF]](https://x.test/l128) |
+| Vision |  | 128K [[HF]](https://x.test/v128) |
+"""
+
+ARCHITECTURE_ZH = """\
+## 模型结构
+
+| 模型名称 | 隐含层维度 | 层数 | 头数 | 词表大小 | 位置编码 | 最大长度 |
+|---------|-----------|------|------|---------|---------|---------|
+| Orca-7B | 4,096 | 32 | 32 | 64,000 | [RoPE](https://x.test/rope) | 4,096 |
+| Orca-13B | 5,120 | 40 | 40 | 64,000 | [ALiBi](https://x.test/alibi) | 4,096 |
+"""
+
+
+@pytest.mark.parametrize("page", [MEMORY_BY_BATCH, SPEED_BY_PRECISION, SPEC, FINETUNE, TRAINING_PROFILE, OPTIMIZER,
+                                  ARCHITECTURES, ENERGY, DOWNLOADS, ARCHITECTURE_ZH])
 def test_a_table_of_resource_figures_makes_no_score(tmp_path, page):
     report = _audit(tmp_path, page)
     assert {r.kind for r in report.readings} == {"resource"}
@@ -281,3 +353,31 @@ def test_a_table_whose_only_unnamed_column_is_an_input_length_is_read_as_figures
 | vLLM | Orca-Large (int8) | 8 | 2048 | 19.3 | 73.6 |
 """)
     assert [r.kind for r in report.readings] == ["resource"] and not report.findings
+
+
+def test_a_training_log_is_no_table_of_scores(tmp_path):
+    """The results table a trainer writes into a model card (loss by epoch and step): its accuracy-like column is a
+    reward model's training metric, and two log rows sharing a loss are no conflicting values."""
+    report = _audit(tmp_path, TRAINER_LOG)
+    assert [r.kind for r in report.readings] == ["resource"]
+    assert report.readings[0].why.startswith("a training log, not scores")
+    assert not report.scores and not report.findings and not report.account.unaccounted
+
+
+def test_a_loss_column_alone_or_a_step_column_alone_is_no_training_log():
+    from claimcheck.parsing.resources import _training_log
+
+    assert _training_log(("Training Loss", "Epoch", "Validation Loss"))
+    assert _training_log(("**Step**", "Train Loss"))
+    assert not _training_log(("Model", "Validation Loss", "MMLU"))
+    assert not _training_log(("Model", "Steps", "SWE-bench Verified"))
+
+
+def test_a_score_table_with_a_steps_column_keeps_its_scores(tmp_path):
+    report = _audit(tmp_path, """\
+| Model | Steps | MMLU | GSM8K |
+|---|---|---|---|
+| Orca-7B | 10000 | 61.2 | 48.0 |
+| Zeta-7B | 20000 | 63.5 | 51.3 |
+""")
+    assert {"mmlu", "gsm8k"} <= {s.benchmark for s in report.scores if s.status == "checked"}
