@@ -144,7 +144,6 @@ def _models_table(tmp_path, results: dict[str, list[int]], name: str = "ranked.c
 
 
 def _shared_hard_items(seed: int = 6) -> dict[str, list[int]]:
-    import numpy as np
 
     from tests.stats.test_paired_ranks import _correlated
 

@@ -243,7 +243,7 @@ def test_a_leaderboard_of_hundreds_of_models_is_ranked_and_says_how(tmp_path):
     report = _audit(tmp_path, "model,benchmark,score\n" + "".join(reversed(rows.splitlines(keepends=True))))
     (f,) = [f for f in report.findings if f.code == "CC302"]
     assert "the leader M0 80.0 is not alone at first place: M1 79.9, M2 79.8, M3 79.7, M4 79.6 and " in f.message
-    assert f"M0 1–" in f.message and "M5 " not in f.message and f.message.rstrip(")").endswith(", …")
+    assert "M0 1–" in f.message and "M5 " not in f.message and f.message.rstrip(")").endswith(", …")
     from claimcheck.report.view import build_view
 
     (tied,) = [c for c in build_view(report).not_supported if "could rank first too" in c.text]
