@@ -98,8 +98,10 @@ def row_words(context: CheckContext, s: Score) -> tuple[str, ...] | None:
         return None
     header = context.tables[s.table].header
     values = _value_columns(context).get(s.table, set())
-    return tuple(" ".join(c.text.casefold().split()) for j, c in enumerate(row)
-                 if j not in values and not (j < len(header) and _SOURCE_HEADER.match(header[j])))
+    words = tuple(" ".join(c.text.casefold().split()) for j, c in enumerate(row)
+                  if j not in values and not (j < len(header) and _SOURCE_HEADER.match(header[j])))
+    # a row continuing the line above (an empty label under "agieval_aqua_rat", "acc_norm" beside it) is that line's
+    return (" ".join(s.title.casefold().split()), *words) if not s.label.strip() and s.title else words
 
 
 def _value_columns(context: CheckContext) -> dict[int, set[int]]:

@@ -124,8 +124,11 @@ def _context(label: str, qualifiers: tuple[str, ...], fields: dict, previous: tu
     return RowContext(label=label, qualifiers=qualifiers, fields=fields)
 
 
-_FACETS = ("version", "subset", "harness", "tools", "budget", "attempts", "metric", "unit", "shots")
+_FACETS = ("version", "subset", "harness", "tools", "budget", "attempts", "metric", "filter", "unit", "shots")
 
+
+#: the model of a results table with no model column on a page that names none
+_PAGE_MODEL = "(the page's model)"
 
 _PROVENANCE = ("label", "title", "source_row", "source_column", "line_item")
 
@@ -137,9 +140,14 @@ def _long_rows(table, t, layout, ids, benchmark) -> Iterator[Observation]:
     previous: tuple[int, str] | None = None
     for row in table.rows:
         label = row[by_field["benchmark"]].text if "benchmark" in by_field else (benchmark or "")
-        model = row[by_field["model"]].text
+        # no model column: one model's results (a harness's results table), the model the page is about
+        model = row[by_field["model"]].text if "model" in by_field else (table.page_model or _PAGE_MODEL)
         fields = {f: row[j].text for f, j in by_field.items()
                   if f not in ("model", "benchmark", "score", *_PROVENANCE) and row[j].text}
+        if fields.get("filter", "").strip().casefold() in ("none", "-"):  # lm-eval's "none": the answer as generated
+            del fields["filter"]
+        elif "filter" in fields and "protocol" not in fields:  # "strict-match" and "flexible-extract" score one answer two ways
+            fields["protocol"] = f"{fields['filter'].strip()} filter"
         origin = {f: row[by_field[f]].text for f in _PROVENANCE if f in by_field and row[by_field[f]].text}
         qualifiers = tuple(fields[f] for f in ("notes",) if f in fields)
         context = _context(label, qualifiers, fields, previous)
@@ -155,13 +163,18 @@ def _long_rows(table, t, layout, ids, benchmark) -> Iterator[Observation]:
             cell=_with_uncertainty(_cell(table, row[score_col]), fields, table, columns, row[score_col].row),
             group=f"{table.input}:{t}:{origin.get('line_item', key)}",
             title=origin.get("title") or origin.get("label") or " · ".join(
-                [label, *(_shown_facet(k, v) for k, v in zip(_FACETS, facets) if v and k != "unit")]),  # a unit names no line
+                [context.inherited_label or label, *(_shown_facet(k, v) for k, v in zip(_FACETS, facets) if v and k != "unit")]),  # a unit names no line
             at=(row[score_col].row, score_col), source_label=origin.get("label", ""),
         )
 
 
 def _shown_facet(name: str, value: str) -> str:
-    """A long-table facet as a reader says it ("tools: no" -> "no tools")."""
+    """A long-table facet as a reader says it ("tools: no" -> "no tools", shots "5" -> "5-shot", version "2" ->
+    "version 2")."""
+    if name == "shots" and value.strip().isdigit():
+        return f"{value.strip()}-shot"
+    if name == "version" and value.strip().isdigit():
+        return f"version {value.strip()}"
     if name == "tools":
         low = value.strip().casefold()
         if low in ("yes", "true", "on", "with", "y", "1", "有", "是"):

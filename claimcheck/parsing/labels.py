@@ -118,8 +118,11 @@ _METRICS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"\bbleurt\b", re.I), "bleurt"),
     (re.compile(r"\bcomet(?:-?(?:22|20|kiwi))?\b", re.I), "comet"),
     (re.compile(r"\bsacre-?bleu\b|\bbleu\b", re.I), "bleu"),
-    # lm-evaluation-harness spellings: "acc_norm" (choice log-likelihood normalised by length), "acc_char"
-    (re.compile(r"\bacc(?:uracy)?(?:_(?:norm|char))?\b|准确率|正确率", re.I), "accuracy"),
+    # lm-evaluation-harness spellings: "acc_norm" (the choices' log-likelihood normalised by their length) and
+    # "acc_char" score the same answers otherwise than "acc", and print other numbers (HellaSwag 60.6 vs 78.0)
+    (re.compile(r"\bacc[_-]norm\b", re.I), "acc-norm"),
+    (re.compile(r"\bacc[_-]char\b", re.I), "acc-char"),
+    (re.compile(r"\bacc(?:uracy)?\b|准确率|正确率", re.I), "accuracy"),
 ]
 _TOOLS_ON = re.compile(r"\b(?:with|w/|w\.|using|use)\s*(?:tools?|search|python|code execution|browsing)\b|"
                        r"\b(?:python|search|browsing|code)\s*\+\s*(?:search|python|browsing|code)\b|\btool[- ]?(?:use|augmented|enabled)\b|\bagentic\b|"
@@ -223,7 +226,7 @@ def _metric(text: str) -> tuple[str | None, str | None]:
     return None, None
 
 
-_ACCURACY = re.compile(r"^(?:acc(?:uracy)?|correct|%\s*correct|top-?1|(?:macro|micro)_avg/acc(?:_char|_norm)?|acc_(?:char|norm)|average/acc|准确率|正确率)$", re.I)
+_ACCURACY = re.compile(r"^(?:acc(?:uracy)?|correct|%\s*correct|top-?1|(?:macro|micro)_avg/acc|average/acc|准确率|正确率)$", re.I)
 _EM = re.compile(r"(?:^|[/_\s])(?:em|exact[ _-]?match)(?:$|[/_\s])|^em_|_em$", re.I)
 #: HELM's relaxed variants of exact match: each its own metric, not exact match ("quasi_exact_match"
 #: compares normalised strings, "prefix_exact_match" a prefix of the output)

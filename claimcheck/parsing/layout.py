@@ -24,7 +24,7 @@ from claimcheck.records import RowContext, SettingsRow, SourceTable, TableReadin
 
 _SYNONYMS: dict[str, tuple[str, ...]] = {
     "model": ("model", "models", "system", "model name", "agent", "method", "methods", "模型", "模型名称", "系统", "方法"),
-    "benchmark": ("benchmark", "benchmarks", "task", "dataset", "eval", "evaluation", "基准", "评测", "数据集", "任务", "基准测试"),
+    "benchmark": ("benchmark", "benchmarks", "task", "tasks", "groups", "dataset", "eval", "evaluation", "基准", "评测", "数据集", "任务", "基准测试"),
     "score": ("score", "value", "result", "accuracy", "得分", "分数", "成绩", "结果", "arena score", "elo", "rating"),
     "version": ("version", "benchmark version", "版本"),
     "subset": ("subset", "split", "子集"),
@@ -41,7 +41,7 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
     "ci": ("95% ci", "ci", "confidence interval", "置信区间"),
     "source": ("source", "来源"),
     "notes": ("notes", "note", "remarks", "comment", "comments", "备注", "说明"),
-    "shots": ("shots", "n shot", "# shots", "#shots"),
+    "shots": ("shots", "n shot", "n-shot", "# shots", "#shots", "num fewshot"),
     "votes": ("votes", "# votes", "#votes", "vote count", "votes count", "number of votes", "num votes", "n votes",
               "battles", "# battles", "#battles", "投票数", "票数"),
     # about the model, not a measurement and not part of its name
@@ -49,6 +49,7 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
                  "knowledge cutoff", "cutoff", "许可", "许可证", "机构", "组织"),
     "category": ("category", "type", "domain", "area", "capability", "类别", "分类", "领域"),
     "protocol": ("protocol", "协议"),
+    "filter": ("filter", "filters"),  # lm-evaluation-harness: how the answer is extracted ("strict-match", "none")
     "judge": ("judge", "grader", "裁判"),
     # provenance written by --export-claims, so a corrected file replays the original report
     "label": ("label", "row label", "原始标签"),
@@ -153,15 +154,21 @@ _SETTING_COLUMN = re.compile(r"^\W*(?:description|default(?: value)?|explanation
                              r"说明|默认值?|含义|取值|值|备注)\W*$", re.I)
 
 
+#: the columns beside a task and its value that make a table one model's results, as a harness prints them
+#: ("| Tasks | Version | Filter | n-shot | Metric | Value | Stderr |"); a bare "| Task | Score |" stays a value column
+_RESULT_FIELDS = frozenset({"metric", "version", "stderr", "shots", "filter", "n", "ci", "ci_low", "ci_high"})
+
+
 def detect_layout(table: SourceTable, is_benchmark: Callable[[str], bool], benchmark: str | None = None) -> Layout:
     """Decide the layout from the header names, the values and which labels are benchmarks."""
     if table.header and _SETTING_STUB.match(table.header[0]) and any(map(_SETTING_COLUMN.match, table.header[1:])):
         return Layout("text", why=f"a table of settings ({', '.join(repr(h) for h in table.header)}): it documents "
                                   f"options, not scores")
     if is_record(table):
-        return Layout("transposed", -1, tuple(range(len(table.header))), record=True,
-                      why="a record: one row of values under a header of labels and no label column; each column is "
-                          "a line, and the row the page's model (" + (table.page_model or "not named by the page") + ")")
+        record = Layout("transposed", -1, tuple(range(len(table.header))), record=True,
+                        why="a record: one row of values under a header of labels and no label column; each column is "
+                            "a line, and the row the page's model (" + (table.page_model or "not named by the page") + ")")
+        return _as_resources(table, record, is_benchmark) or record
     fields = {j: header_field(h) for j, h in enumerate(table.header)}
     named = {f: j for j, f in fields.items() if f}
     if {"model", "score"} <= named.keys() and is_item_table(table):
@@ -170,6 +177,10 @@ def detect_layout(table: SourceTable, is_benchmark: Callable[[str], bool], bench
     if {"model", "benchmark", "score"} <= named.keys():
         return Layout("long", named["benchmark"], (named["score"],), {j: f for j, f in fields.items() if f},
                       why="model, benchmark and score columns")
+    if {"benchmark", "score"} <= named.keys() and "model" not in named and named.keys() & _RESULT_FIELDS:
+        return Layout("long", named["benchmark"], (named["score"],), {j: f for j, f in fields.items() if f},
+                      why="benchmark and score columns and no model column: one model's results (a harness's "
+                          "results table), the page's model (" + (table.page_model or "not named by the page") + ")")
     if {"model", "score"} <= named.keys():
         header = table.header[named["score"]].strip()
         given = benchmark

@@ -185,7 +185,8 @@ def resource_reason(table: SourceTable, label_col: int, skip_rows: frozenset[int
     if not cols or not rows:
         return None
     headers = [table.header[j] for j in cols]
-    labels = [r[label_col].text for r in rows]
+    label = (lambda r: r[label_col].text) if label_col >= 0 else (lambda r: "")  # a record (-1) has no label column
+    labels = [label(r) for r in rows]
     if any(is_benchmark(t) for t in (*headers, *labels) if t.strip()):
         return None
     cell = lambda r, j: r[j].text if j < len(r) else ""  # noqa: E731
@@ -195,12 +196,12 @@ def resource_reason(table: SourceTable, label_col: int, skip_rows: frozenset[int
     measured = any(names_resource(h) or _INFERENCE_HEADING.search(h) for h in table.headings)
     named_cols = {j for j in cols if names_resource(table.header[j]) or (measured and names_condition(table.header[j]))}
     for r in rows:  # a score nothing explains: "HouseQA | 61.4 | 72.9" among "Params" and "Context length" rows
-        if not names_resource(r[label_col].text) and any(
+        if not names_resource(label(r)) and any(
                 j not in named_cols and _reads_as_score(cell(r, j)) and not carries_unit(cell(r, j)) for j in cols):
             return None
     by_column = _axis([(table.header[j], [cell(r, j) for r in rows]) for j in cols],
                       {i for i, j in enumerate(cols) if j in named_cols})
-    by_row = _axis([(r[label_col].text, [cell(r, j) for j in cols]) for r in rows])
+    by_row = _axis([(label(r), [cell(r, j) for j in cols]) for r in rows]) if label_col >= 0 else (0, 0)
     for (hits, counted), axis in ((by_column, "columns"), (by_row, "rows")):
         if counted and hits >= _SHARE * counted:
             return (f"resource/configuration figures, not scores: {hits} of the {counted} {axis} that print figures "

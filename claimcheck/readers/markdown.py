@@ -499,10 +499,20 @@ def unquote_tables(lines: list[str]) -> list[str]:
     return out
 
 
+def _blank_front_matter(lines: list[str]) -> list[str]:
+    """The lines with a leading YAML front matter ("---" ... "---", a model card's metadata) blanked, line numbers
+    kept: its "name: HellaSwag (10-Shot)" is a model-index record (read by :mod:`claimcheck.readers.model_card`),
+    not prose that glosses the tables' labels."""
+    if not lines or lines[0].lstrip("\ufeff").strip() != "---":
+        return lines
+    end = next((k for k in range(1, len(lines)) if lines[k].strip() in ("---", "...")), None)
+    return lines if end is None else [""] * (end + 1) + lines[end + 1:]
+
+
 def read_markdown(text: str, path: str) -> list[SourceTable]:
     """Every pipe table in a Markdown document with at least two columns and one data row, and every
     HTML table embedded in it (named by the Markdown heading above it, with the notes below it)."""
-    lines = unquote_tables(hide_comments(text.splitlines()))
+    lines = unquote_tables(hide_comments(_blank_front_matter(text.splitlines())))
     found: list[tuple[str | None, tuple[str, ...], list[tuple[RawCell, ...]], list[str], str, tuple[str, ...],
                       tuple[str, ...], tuple[str, ...]]] = []
     heading: str | None = None

@@ -123,7 +123,16 @@ def card_model(text: str, card: SourceTable | None, title: str) -> str:
     if match := _CARD_HEADING.search(body):
         return _plain(match.group(1))
     name = _plain(title or _first_heading(body))
-    return name if name and looks_like_model(name) else ""
+    if name and looks_like_model(name):
+        return name
+    runs = set(_HARNESS_RUN.findall(body))  # the line lm-eval prints above its results table names the run's model
+    return runs.pop() if len(runs) == 1 else ""
+
+
+#: the line lm-evaluation-harness prints above its results table: "hf (pretrained=mistralai/Mistral-7B-v0.1),
+#: gen_kwargs: (None), limit: None, …" (0.4.13 prints the model arguments as a dict, "({'pretrained': 'x'})"; 0.3
+#: printed no gen_kwargs: "hf-causal (pretrained=x), limit: None, …")
+_HARNESS_RUN = re.compile(r"^\S+ \((?=[^\n]*\)\s*,\s*(?:gen_kwargs|limit):)[^\n]*?\bpretrained['\"]?\s*[=:]\s*['\"]?([^\s,'\")}]+)", re.M)
 
 
 def _first_heading(text: str) -> str:

@@ -24,7 +24,7 @@ from claimcheck.registry.models import Benchmark, CatalogueFile, CatalogueMeta
 DATA_DIR = Path(__file__).with_name("data")
 # libyaml's safe loader reads the catalogue seven times faster than the pure-Python one
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-PUNCT_CHARS = r"`\s\-_–—·/,:;()\[\]{}'\"’‘“”.!?*^†‡§¶#、。《》「」【】"  # separators between alias tokens
+PUNCT_CHARS = r"`\s\-_–—·/,:;()\[\]{}'\"’‘“”.!?*^†‡§¶#、。《》「」【】↑↓⬆⬇▲▼\ufe0f"  # separators between alias tokens (a sort arrow too)
 _PUNCT = re.compile(f"[{PUNCT_CHARS}]+")
 
 
