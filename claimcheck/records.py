@@ -394,6 +394,7 @@ class Resolution:
     translation: tuple[str, str] | None = None  # (benchmark, language): a translation the registry does not hold
     derived: str | None = None  # why the line is computed from the table's other lines or models (a win rate, a rank)
     unstated_metrics: tuple[str, ...] = ()  # registry: the metrics a non-proportion score could be in, none stated
+    metric_assumed: bool = False  # nothing printed names the metric: ``metric`` is the registry's default for the row
     composite: bool = False  # registry: an index over several benchmarks
     knobs: tuple[str, ...] = ()  # registry: the protocol settings that change the benchmark's number (shots, cot …)
     scoring: str | None = None  # how a choice was scored, when a note says: "likelihood" (ppl ranking) | "generation"

@@ -289,6 +289,14 @@ def input_sets(agg: Score, column: list[Score], axis: str = "rows") -> list[Inpu
 
 
 UNKNOWN_WEIGHTS = "weighted mean (weights unknown)"
+#: a mean that puts a judge's 1–10 score on 0–100 first (MT-Bench 8.41 as 84.1), as vendors' averages often do
+RESCALED = "mean with the 1–10 scores ×10"
+
+
+def _short_scale(c: Score) -> float:
+    """The factor that puts a score on a short registered scale (a 1–10 judge score) on 0–100; 1 for any other."""
+    high = (c.resolution.value_range or (0, 0))[1]
+    return 100 / high if c.unit == "points" and 0 < high <= 10 else 1.0
 
 
 def parts_of_one_benchmark(cells: Sequence[Score]) -> bool:
@@ -303,9 +311,10 @@ def _methods(agg: Score, cells: list[Score]) -> list[str]:
     if _TOTAL.match(agg.label):
         return ["sum", "mean"]
     unknown = [UNKNOWN_WEIGHTS] if parts_of_one_benchmark(cells) else []
+    rescaled = [RESCALED] if any(_short_scale(c) != 1 for c in cells) else []
     if _MEAN.match(agg.label):
-        return ["mean", *weighted, *unknown]
-    return ["mean", *weighted, *unknown, "sum"]  # "Overall", "Aggregate", "综合": the label does not say
+        return ["mean", *rescaled, *weighted, *unknown]
+    return ["mean", *rescaled, *weighted, *unknown, "sum"]  # "Overall", "Aggregate", "综合": the label does not say
 
 
 def _recompute_all(agg: Score, column: list[Score], inputs: InputSet) -> Iterator[Recomputed]:
@@ -320,8 +329,9 @@ def _recompute_all(agg: Score, column: list[Score], inputs: InputSet) -> Iterato
 
 def recompute(agg: Score, inputs: InputSet, method: str, cells: list[Score], missing: list[Score]) -> Recomputed:
     """The aggregate recomputed from its input cells by one method, with the rounding tolerance."""
-    values = [averaged_value(c) for c in cells]
-    halves = [averaged_half_unit(c) for c in cells]
+    scale = [_short_scale(c) if method == RESCALED else 1.0 for c in cells]
+    values = [f * averaged_value(c) for f, c in zip(scale, cells)]
+    halves = [f * averaged_half_unit(c) for f, c in zip(scale, cells)]
     base = dict(inputs=inputs, method=method, printed=agg.value, cells=tuple(cells), missing=tuple(missing))
     if method == "sum":
         return Recomputed(**base, expected=sum(values), tolerance=sum(halves) + half_unit(agg))

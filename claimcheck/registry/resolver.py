@@ -37,6 +37,10 @@ SECONDHAND_EVIDENCE = frozenset({"mirror"})
 SECONDHAND_NOTE = "n = {n:,} from a dataset mirror, not from the benchmark's authors"
 _AGGREGATE = re.compile(r"^(?:average|avg\.?|mean|overall|total|sum|aggregate|平均|均值|总分|综合|合计)\b"
                         r"(?!\.?\s*(?:win[- ]?rate|rank|ranking|elo|rating|percentile|胜率|排名))", re.I)
+#: an average over the answers of something other than a score: "Avg. Length", "Mean #Tokens", "平均长度"
+_ANSWER_MEASURE = re.compile(r"^\W*(?:average|avg\.?|mean|平均)\s*(?:output\s+|response\s+|answer\s+|generation\s+)?"
+                            r"(?:length|len|#?\s*tokens?|#?\s*words?|#?\s*char(?:acter)?s?|time|latency|duration|cost|"
+                            r"price|turns|长度|字数|耗时|时长|成本)\b", re.I)
 #: a line computed from the table's other lines or models, not measured on items of its own: an average win
 #: rate or rank over the table's models ("Avg Win Rate", "Mean Rank"), a rank ("Rank", "排名")
 _DERIVED = re.compile(r"^\W*(?:(?:average|avg\.?|mean|overall)\s*(?:win[- ]?rate|rank(?:ing)?|胜率|排名)|"
@@ -294,6 +298,9 @@ class Resolver:
             return Resolution(row_kind="unknown", reasons={"benchmark": "the row has no label"}, unit=unit_from_values(cells)[0])
         if describes_model(label):
             return Resolution(row_kind="skipped", skip_reason=f"not a benchmark row ({label!r} describes the model, its configuration or its data, not a score)")
+        if _ANSWER_MEASURE.search(label):  # AlpacaEval's "Avg. Length" beside its win rates
+            return Resolution(row_kind="skipped", skip_reason=f"{label!r} measures the answers (their length, time or "
+                                                              f"cost), not how well they score")
         if _AGGREGATE.search(label):
             unit, why = unit_from_values(cells)
             return Resolution(row_kind="aggregate", unit=unit, unit_reason=why, reasons={"benchmark": "an average or total over other rows"})
@@ -376,6 +383,7 @@ class Resolver:
             subset=subset.id if subset else None,
             tools=_tools(context, facets, bench.tools), harness=context.fields.get("harness") or facets.harness,
             judge=context.fields.get("judge") or facets.judge, metric=metric,
+            metric_assumed=not stated and (parent.metric_assumed or not parent.metric if parent else True),
             protocol=context.fields.get("protocol") or facets.protocol, budget=_budget(facets, context),
             unit=unit, unit_reason=unit_why, n=n, n_source=n_source, n_note=n_note, n_evidence=evidence,
             near_count=near_count if n_source == "registry" or n is None else None,

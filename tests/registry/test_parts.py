@@ -49,13 +49,14 @@ def test_parts_need_several_subsets():
     assert Version(id="v1", subsets_are="parts", subsets=({"id": "en"}, {"id": "zh"})).subsets_are == "parts"
 
 
-@pytest.mark.parametrize("label, bench, shots", [
-    ("MMLU (5-shot, macro_avg/acc)", "mmlu", 5), ("MMLU (0-shot, CoT)", "mmlu", 0),
-    ("ARC-C (25-shot, acc_norm)", "arc-challenge", 25), ("HellaSwag (10-shot, acc_norm)", "hellaswag", 10),
+@pytest.mark.parametrize("label, bench, shots, metric", [
+    ("MMLU (5-shot, macro_avg/acc)", "mmlu", 5, "accuracy"), ("MMLU (0-shot, CoT)", "mmlu", 0, "accuracy"),
+    ("ARC-C (25-shot, acc_norm)", "arc-challenge", 25, "acc-norm"), ("HellaSwag (10-shot, acc_norm)", "hellaswag", 10, "acc-norm"),
 ])
-def test_a_bracket_of_protocol_items_leaves_the_name_to_match(label, bench, shots):
+def test_a_bracket_of_protocol_items_leaves_the_name_to_match(label, bench, shots, metric):
     res = resolve(label)
-    assert res.benchmark == bench and res.budget.get("shots") == shots and res.metric == "accuracy"
+    assert res.benchmark == bench and res.budget.get("shots") == shots and res.metric == metric
+    assert res.metric_assumed is (label == "MMLU (0-shot, CoT)")  # no metric printed: MMLU's default
 
 
 def test_a_known_benchmark_beside_a_language_is_a_translation():

@@ -583,6 +583,13 @@ class MetricMismatch(ComparabilityRule):
             return None
         if _SAMPLING.match(ma) and _SAMPLING.match(mb):
             return None  # attempts, not metric: CC205 owns it
+        if a.resolution.metric_assumed != b.resolution.metric_assumed and a.model == b.model:
+            from claimcheck.checker.duplicates import same_number
+
+            if same_number(a, b):
+                # "TruthfulQA 57.45" with no metric beside "TruthfulQA mc2 57.449" for one model: one measurement
+                # printed twice, its metric said once (the other side's is the registry's default): no difference
+                return Difference(self.facet, self.code, ma, mb, known=False)
         if bool(_SAMPLE_MEAN.match(ma)) != bool(_SAMPLE_MEAN.match(mb)) and not (_SAMPLING.match(ma) and _SAMPLING.match(mb)):
             # "avg@8" against IFEval's "prompt-strict": one side says how many samples it averaged, not which of
             # the benchmark's metrics it scored; the two may be the same, so the difference is unknown, not known
@@ -660,8 +667,11 @@ class MetricMismatch(ComparabilityRule):
 
 
 def _metric_kind(metric: str | None) -> str:
-    """What a metric counts, for averaging: accuracy-like (accuracy, EM, pass@1, a mean of runs) or its own kind."""
-    if metric is None or metric in ("accuracy", "em", "resolved", "pass@1") or metric.startswith(("avg@", "mean@")):
+    """What a metric counts, for averaging: accuracy-like (a share of items or prompts passed: accuracy, EM, pass@1,
+    IFEval's strict or loose prompt accuracy, a length-normalised choice accuracy, a mean of runs) or its own kind."""
+    if metric is None or metric in ("accuracy", "em", "resolved", "pass@1", "acc-norm", "acc-char", "strict", "loose",
+                                    "prompt-strict", "prompt-loose", "instruction-strict", "instruction-loose") \
+            or metric.startswith(("avg@", "mean@")):
         return "accuracy"
     return metric
 

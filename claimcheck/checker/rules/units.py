@@ -113,7 +113,7 @@ class FractionPercentMix(Rule):
     def check(self, context: CheckContext) -> Iterator[Finding]:
         pages: dict[int, tuple[list[list[Score]], list[list[Score]]]] = {}
         for scores in _tables(context).values():
-            fractions = [s for s in scores if s.unit == "fraction"]
+            fractions = [s for s in scores if s.unit == "fraction" and s.value]  # 0.00 is 0 on either scale
             percents = [s for s in scores if s.unit == "percent"]
             if fractions and percents:
                 yield self.finding(
@@ -176,7 +176,8 @@ class ScaleMix(Rule):
     "/10" or "(1–10)" a reader takes 8.5 for 8.5%, a script averages it in, and a 0.3-point judge
     gap looks like noise on a 100-point scale.  The registry says which benchmarks are reported on
     such a scale; the finding says so once per table, naming each such row and its scale.  A table most of whose percentage lines print
-    their values with a "%" sign shows which numbers are not percentages, and is not flagged.
+    their values with a "%" sign shows which numbers are not percentages, and is not flagged; nor is a long table
+    whose rows each name their metric (a model card's model-index): records, not a column read as one.
 
     Bad:
         | MT-Bench | 8.51 |
@@ -191,7 +192,11 @@ class ScaleMix(Rule):
     code, slug, family, severity = "CC106", "scale-mix", "units", "warning"
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
+        records = {r.table for r in context.readings
+                   if r.kind == "long" and any(role == "metric" for _, role in r.columns)}
         for scores in _tables(context).values():
+            if scores[0].table in records:  # one record per row, each naming its metric: no column mixes scales
+                continue
             percents = [s for s in scores if s.unit in ("percent", "fraction", "win-rate")]
             if not percents or _marks_its_percentages(percents):
                 continue
