@@ -601,7 +601,8 @@ def _audit(sources, options, *, stdin, fetch, tables, inputs, environment) -> Re
     from claimcheck.checker.subject import find_subject
 
     marks = _marks(scores, readings)
-    subject = find_subject(scores, claims, options.subject, [t.page_title for t in tables], marks)
+    subject = find_subject(scores, claims, options.subject, [t.page_title for t in tables], marks,
+                           card_models=[t.page_model for t in tables])
     references = read_references(options, resolver, inputs or (), fetch, scores)
     checked, findings, rules = checker.run(
         scores, tables, alpha=options.alpha, power=options.power, selection=options.selection, claims=claims,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 
 from claimcheck.parsing.roles import is_difference, is_mean_of_models
 from claimcheck.records import PROPORTION_UNITS, Observation, Resolution, Score, unit_scale
@@ -23,6 +24,20 @@ def _one_line(text: str) -> str:
     """A name as messages print it: a header broken over lines in the source ("Claude Opus 4\n(w/o
     extended thinking)") on one line."""
     return " ".join(text.split())
+
+
+_BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
+#: "(ours)" after a model's name says whose page it is, not which model: the name is what comes before it
+_OURS = re.compile(r"\s*[(（]\s*(?:ours|our model|本文|我们的?(?:模型)?)\s*[)）]", re.I)
+
+
+def model_name(text: str) -> str:
+    """A model's name as messages print it: on one line, without the bold, the "(ours)" or the emoji a page
+    decorates its own model with ("**OLMo 7B** (ours)" -> "OLMo 7B", "**Zephyr-7b-β** 🪁" -> "Zephyr-7b-β")."""
+    name = _BOLD.sub(r"\1", _one_line(text))
+    name = _OURS.sub("", name).strip() or name
+    plain = "".join(ch for ch in name if unicodedata.category(ch) != "So" and ch != "\ufe0f")
+    return " ".join(plain.split()) or name
 
 
 def _inherited_title(context) -> str:
@@ -41,7 +56,7 @@ def measure(
     cell = obs.cell
     base = dict(
         id=obs.id, input=obs.input, table=obs.table, row=obs.row, column=obs.column, col=obs.col,
-        label=obs.source_label or obs.context.label, model=_one_line(obs.model), cell=cell, group=obs.group,
+        label=obs.source_label or obs.context.label, model=model_name(obs.model), cell=cell, group=obs.group,
         title=_one_line(obs.title or obs.context.label or _inherited_title(obs.context)), at=obs.at or (obs.row, obs.col),
         qualifiers=obs.context.qualifiers, items=obs.items, origin=origin, block=obs.block, section=obs.section, relative=obs.relative,
         checkpoint=checkpoint, details=obs.details, down=obs.down,

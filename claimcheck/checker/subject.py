@@ -4,7 +4,8 @@ Decided once, in this order, and recorded with the reason:
 
 1. ``--subject MODEL``: the analyst says so (a model the tables do not print is a usage error);
 2. the claims file: the model most of its sentences are about;
-3. the page title, when it names exactly one model of the tables ("# Kimi K2" over "Kimi K2 Instruct"),
+3. the page title, or the model a model card says it is about ("Model Card for OLMo 7B", its model-index), when
+   it names exactly one model of the tables ("# Kimi K2" over "Kimi K2 Instruct"),
    or names one with a variant word after it ("# LongCat-Flash-Chat" over "LongCat-Flash");
 4. the emphasis: the one model the tables set apart as the vendor's own rather than as best (a column
    wholly in bold, or bold a legend says marks "our model"), in more tables than any other;
@@ -31,9 +32,11 @@ _VARIANT = re.compile(r"(?:[-_ ]+(?:chat|instruct|it|base|preview|thinking|reaso
 
 
 def find_subject(scores: Sequence[Score], claims: Sequence[ParsedClaim] = (), given: str | None = None,
-                 titles: Sequence[str] = (), marks: Mapping[tuple[int, int], TableMarks] | None = None) -> Subject:
+                 titles: Sequence[str] = (), marks: Mapping[tuple[int, int], TableMarks] | None = None,
+                 card_models: Sequence[str] = ()) -> Subject:
     """The subject of the tables (see the module docstring); ``marks``: each table's emphasis as its
-    legend explains it (read here without legends when not given)."""
+    legend explains it (read here without legends when not given); ``card_models``: the model a model card says it
+    is about (``SourceTable.page_model``)."""
     models = list(dict.fromkeys(s.model for s in scores))
     if given:
         return Subject(_named(given, models), f"--subject {given!r}")
@@ -45,6 +48,10 @@ def find_subject(scores: Sequence[Score], claims: Sequence[ParsedClaim] = (), gi
         named = _titled(title, models)
         if named is not None:
             return Subject(named, f"the page title {title!r} names it")
+    for card in dict.fromkeys(t for t in card_models if t):
+        named = _titled(card, models)
+        if named is not None:
+            return Subject(named, f"the model card is about {card!r}")
     if marks is None:
         marks = read_table_marks(scores, lambda _table: Legend())
     own = Counter(next(iter(m.own)) for m in marks.values() if len(m.own) == 1).most_common(2)

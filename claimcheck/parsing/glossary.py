@@ -42,12 +42,21 @@ def as_setup(bracket: str) -> str | None:
     return None if _LIST.search(bracket) or _CITATION.search(bracket) else bracket
 
 
+#: a setup followed by the benchmarks it applies to: "EvalPlus (0-shot) (HumanEval, MBPP, HumanEval+, MBPP+)"
+_SETUP_OF_LIST = re.compile(rf"[(（]([^()（）]{{1,{_MAX_GLOSS}}})[)）]\s*[(（]([^()（）]{{1,200}})[)）]")
+
+
 def gloss(label: str, prose: Sequence[str]) -> str | None:
-    """The bracket that follows ``label`` in the prose, when exactly one distinct gloss is given for it."""
+    """The bracket that follows ``label`` in the prose, when exactly one distinct gloss is given for it; or the
+    setup bracket before a bracket listing the label among its benchmarks ("EvalPlus (0-shot) (HumanEval, MBPP)"
+    glosses "MBPP" as 0-shot)."""
     name = " ".join(label.replace("*", " ").replace("_", " ").split())
     if len(name) < 2:
         return None
     pattern = re.compile(rf"(?<![\w\-+.]){re.escape(name)}", re.I)
     found = {b for text in prose for m in pattern.finditer(text)
              if (b := bracket_after(text, m.end())) and not states_result(text, m.start())}
+    item = re.compile(rf"^\s*{re.escape(name)}\s*$", re.I)
+    found |= {m.group(1).strip() for text in prose for m in _SETUP_OF_LIST.finditer(text)
+              if as_setup(m.group(1)) and any(item.match(x) for x in _LIST.split(m.group(2)))}
     return as_setup(found.pop()) if len(found) == 1 else None
