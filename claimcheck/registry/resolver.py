@@ -530,6 +530,8 @@ class Resolver:
         hits = [h for h in index.find(text) if not _RANGE_BEFORE.search(text[:h.start]) and not _RANGE_AFTER.match(text[h.end:])]
         if not hits:
             return None, None
+        if _lists_parts(text, hits):  # "zh, en, bn, de, …" beside MGSM: the languages averaged, not one subset
+            return None, None
         same = [h.key for h in hits if h.alias == hits[0].alias]  # the same words name a subset of several versions
         owners = {i for i, _ in same}  # type: ignore[misc]
         i, subset = hits[0].key  # type: ignore[misc]
@@ -601,6 +603,18 @@ _LANGUAGES = re.compile(
     r"^\W*(Portuguese|Spanish|Italian|German|French|Hindi|Thai|Chinese|Japanese|Korean|Arabic|Russian|Indonesian|"
     r"Vietnamese|Turkish|Bengali|Swahili|Dutch|Polish|Persian|Hebrew|Ukrainian|Czech|Greek|Romanian|Hungarian|"
     r"Swedish|Telugu|Tamil|Urdu|Yoruba|Malay|Filipino|葡萄牙语|西班牙语|意大利语|德语|法语|印地语|泰语|中文|日语|韩语|阿拉伯语|俄语)\W*$", re.I)
+
+
+def _lists_parts(text: str, hits) -> bool:
+    """Whether the text lists several of a benchmark's subsets ("zh, en, bn, de, es, fr"): three or more distinct
+    subsets named, or two with a list separator between them (a "Languages" column beside an average)."""
+    named = {h.key[1].id: h for h in hits}
+    if len(named) >= 3:
+        return True
+    if len(named) == 2:
+        a, b = sorted(named.values(), key=lambda h: h.start)
+        return bool(re.search(r"[,，、;；/]", text[a.end:b.start]))
+    return False
 
 
 def _translated(bench: Benchmark, qualifiers: Sequence[str], res: Resolution) -> str | None:

@@ -73,3 +73,15 @@ def test_a_line_derived_from_the_table_s_models_is_no_benchmark(label):
 @pytest.mark.parametrize("label", ["Win Rate Bench", "Zeta Bench", "Rankine QA"])
 def test_an_unknown_name_is_not_derived(label):
     assert resolve(label).derived is None
+
+
+@pytest.mark.parametrize("qualifier, subset", [
+    ("zh, en, bn, de, es, fr, ja, ru, sw, te, th", None),  # GLM-4's "Languages" column: the parts averaged
+    ("zh、en", None), ("zh / en", None), ("zh en bn", None),  # two listed, three named
+    ("zh", "zh"), ("en", "en"),  # one named part
+])
+def test_a_list_of_parts_beside_a_line_names_no_one_subset(qualifier, subset):
+    res = resolve("MGSM", qualifier)
+    assert res.benchmark == "mgsm" and res.subset == subset
+    if subset is None:
+        assert res.averaged_parts and res.n is None  # read as the average over the parts, with no n of its own
