@@ -147,24 +147,6 @@ class Rule:
         )
 
 
-def _setup_columns(context: CheckContext, comp: Comparison, diffs: list[Difference]) -> bool:
-    """Whether both scores are in one table of one model's results that prints the metric they differ on in a
-    column of its own (a harness's results table: "acc" and "acc_norm" in its Metric column): the table itself
-    says the rows are setups of its one model, so noting it again is noise."""
-    a, b = (context.score(i) for i in comp.scores[:2])
-    if (a.input, a.table) != (b.input, b.table):
-        return False
-
-    def build() -> dict[int, bool]:
-        roles = {r.table: {role for _, role in r.columns} for r in context.readings}
-        models: dict[int, set[str]] = {}
-        for s in context.scores:
-            models.setdefault(s.table, set()).add(s.model)
-        return {t: "metric" in roles.get(t, ()) and len(names) == 1 for t, names in models.items()}
-
-    return context.memo("base.one_model_metric_tables", build).get(a.table, False) and all(d.facet == "metric" for d in diffs)
-
-
 class ComparabilityRule(Rule):
     """A rule that owns one protocol facet and says when two scores differ on it."""
 
@@ -176,6 +158,11 @@ class ComparabilityRule(Rule):
     def difference(self, a: Score, b: Score) -> Difference | None:
         raise NotImplementedError
 
+    def printed_as_setups(self, context: CheckContext, comp: Comparison) -> bool:
+        """Whether the table itself prints the two scores of a configuration pair as setups of one model, so a
+        note saying so again is noise (none by default; see :class:`MetricMismatch`)."""
+        return False
+
     def check(self, context: CheckContext) -> Iterator[Finding]:
         unstated: dict[tuple[str, str], list[Comparison]] = {}
         setups: dict[tuple[str, str], list[tuple[Comparison, list[Difference]]]] = {}
@@ -183,8 +170,8 @@ class ComparabilityRule(Rule):
         broken: dict[tuple, list[tuple[Comparison, list[Difference]]]] = {}
         for comp in context.comparisons:
             diffs = [d for d in comp.differences if d.code == self.code]
-            if diffs and comp.kind == "configuration" and _setup_columns(context, comp, diffs):
-                continue  # a table printing each row's metric (shots …) in a column of its own says they are setups
+            if diffs and comp.kind == "configuration" and self.printed_as_setups(context, comp):
+                continue  # the table itself says the two rows are setups of its one model
             if diffs and comp.kind == "configuration":  # one finding per pair of rows, not per model
                 rows = tuple(sorted(context.score(i).group for i in comp.scores))
                 setups.setdefault(rows, []).append((comp, diffs))  # type: ignore[arg-type]

@@ -113,3 +113,10 @@ def _value_columns(context: CheckContext) -> dict[int, set[int]]:
         return out
 
     return context.memo("printed_rows.value_columns", build)
+
+
+def metric_column_tables(context: CheckContext) -> frozenset[int]:
+    """The tables that print each row's metric in a column of its own (a harness's results table, a model card's
+    model-index): their rows say which metric each value is."""
+    return context.memo("printed_rows.metric_column_tables", lambda: frozenset(
+        r.table for r in context.readings if any(role == "metric" for _, role in r.columns)))

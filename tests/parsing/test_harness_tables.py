@@ -128,3 +128,9 @@ def test_front_matter_is_no_prose_that_glosses_a_label(tmp_path):
 def test_a_sort_arrow_is_no_part_of_a_benchmark_name(tmp_path):
     report = _run(tmp_path, "| Model | MT Bench⬇️ | IFEval ↑ |\n|---|---|---|\n| a | 7.81 | 28.76 |\n| b | 7.34 | 43.81 |\n")
     assert {s.benchmark for s in report.scores} == {"mt-bench", "ifeval"}
+
+
+def test_a_metric_only_in_the_labels_is_still_noted_as_a_setup_of_the_model(tmp_path):
+    report = _run(tmp_path, "# m\n\n| Benchmark | m |\n|---|---|\n| HellaSwag (acc) | 60.6 |\n| HellaSwag (acc_norm) | 78.0 |\n")
+    notes = [f for f in report.findings if f.code == "CC206"]
+    assert len(notes) == 1 and "accuracy vs acc-norm" in notes[0].message  # no Metric column says so: the note does

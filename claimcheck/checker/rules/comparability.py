@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from claimcheck.checker.base import CheckContext, ComparabilityRule, Rule, cell_name, rows_ref
+from claimcheck.checker.duplicates import same_number
+from claimcheck.checker.printed_rows import metric_column_tables
 from claimcheck.checker.rules import comparability_checkpoints
 from claimcheck.records import Counterpart, Difference, Finding, ReferenceSource, Score
 
@@ -583,18 +585,22 @@ class MetricMismatch(ComparabilityRule):
             return None
         if _SAMPLING.match(ma) and _SAMPLING.match(mb):
             return None  # attempts, not metric: CC205 owns it
-        if a.resolution.metric_assumed != b.resolution.metric_assumed and a.model == b.model:
-            from claimcheck.checker.duplicates import same_number
-
-            if same_number(a, b):
-                # "TruthfulQA 57.45" with no metric beside "TruthfulQA mc2 57.449" for one model: one measurement
-                # printed twice, its metric said once (the other side's is the registry's default): no difference
-                return Difference(self.facet, self.code, ma, mb, known=False)
+        if a.resolution.metric_assumed != b.resolution.metric_assumed and a.model == b.model and same_number(a, b):
+            # "TruthfulQA 57.45" with no metric beside "TruthfulQA mc2 57.449" for one model: one measurement
+            # printed twice, its metric said once (the other side's is the registry's default): no difference
+            return Difference(self.facet, self.code, ma, mb, known=False)
         if bool(_SAMPLE_MEAN.match(ma)) != bool(_SAMPLE_MEAN.match(mb)) and not (_SAMPLING.match(ma) and _SAMPLING.match(mb)):
             # "avg@8" against IFEval's "prompt-strict": one side says how many samples it averaged, not which of
             # the benchmark's metrics it scored; the two may be the same, so the difference is unknown, not known
             return Difference(self.facet, self.code, ma, mb, known=False)
         return Difference(self.facet, self.code, ma, mb)
+
+    def printed_as_setups(self, context: CheckContext, comp) -> bool:
+        """Both scores in one table of one model's results that prints each row's metric in a column (a harness's
+        results table: "acc" and "acc_norm" in its Metric column)."""
+        a, b = (context.score(i) for i in comp.scores[:2])
+        return (a.input, a.table) == (b.input, b.table) and a.table in metric_column_tables(context) \
+            and a.table in _one_model_tables(context)
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         yield from super().check(context)
@@ -664,6 +670,17 @@ class MetricMismatch(ComparabilityRule):
                 f"the average has no unit of its own", scores=[f.aggregate.id for f in fits],
                 metrics=sorted(kinds), severity="warning",
             )
+
+
+def _one_model_tables(context: CheckContext) -> frozenset[int]:
+    """The tables whose scores all belong to one model."""
+    def build() -> frozenset[int]:
+        models: dict[int, set[str]] = {}
+        for s in context.scores:
+            models.setdefault(s.table, set()).add(s.model)
+        return frozenset(t for t, names in models.items() if len(names) == 1)
+
+    return context.memo("comparability.one_model_tables", build)
 
 
 def _metric_kind(metric: str | None) -> str:

@@ -9,7 +9,7 @@ from typing import Iterator
 from claimcheck.checker.aggregates import AggregateFit, aggregate_fits, position
 from claimcheck.checker.base import CheckContext, Rule, cell_name, rows_ref
 from claimcheck.checker.emphasis import marked_rows, misread_direction
-from claimcheck.checker.printed_rows import rows_where
+from claimcheck.checker.printed_rows import metric_column_tables, rows_where
 from claimcheck.records import Finding, Score
 
 
@@ -192,8 +192,7 @@ class ScaleMix(Rule):
     code, slug, family, severity = "CC106", "scale-mix", "units", "warning"
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
-        records = {r.table for r in context.readings
-                   if r.kind == "long" and any(role == "metric" for _, role in r.columns)}
+        records = {r.table for r in context.readings if r.kind == "long"} & metric_column_tables(context)
         for scores in _tables(context).values():
             if scores[0].table in records:  # one record per row, each naming its metric: no column mixes scales
                 continue
