@@ -133,6 +133,8 @@ def resolve_rows(observations: Sequence[Observation], resolver,
                                                         *((names, lead) for lead in r.leads if (names := resolver.lead_names(lead))))
                 for r in readings if r.captions or r.leads}
     around = {(inputs_of.get(r.table, 0), r.table): _words_around(r) for r in readings}  # read once per table
+    line_headers = {(inputs_of.get(r.table, 0), r.table): (r.columns[r.label_col][0], r.caption or r.columns[r.label_col][0])
+                    for r in readings if 0 <= r.label_col < len(r.columns)}
     settings = _settings_by_benchmark(readings, resolver)
     prose = {(inputs_of.get(r.table, 0), r.table): r.prose for r in readings if r.prose}
     clauses: dict[str, str] = {}
@@ -149,6 +151,9 @@ def resolve_rows(observations: Sequence[Observation], resolver,
             res = resolver.resolve_under_one_of(names, ctx, [m.cell for m in members], res, text)
             if res.row_kind != "unknown":
                 break
+        if res.row_kind == "unknown" and ctx.label.strip() and ctx.inherits_from is None:
+            res = _category(resolver, ctx, res, captions.get((first.input, first.table), ()),
+                            line_headers.get((first.input, first.table)))
         if res.row_kind == "benchmark" and ctx.inherits_from is None:
             res = _part_of_caption(resolver, ctx, [m.cell for m in members], res, captions.get((first.input, first.table), ()))
         if (row := settings.get((first.input, res.benchmark))) is not None and res.row_kind == "benchmark":
@@ -171,6 +176,20 @@ def resolve_rows(observations: Sequence[Observation], resolver,
         for m in members:
             by_row[(m.input, m.table, m.row)] = res
     return _aggregate_units(out, groups), clauses
+
+
+def _category(resolver, ctx: RowContext, res: Resolution, captions, line_header: tuple[str, str] | None) -> Resolution:
+    """An unknown line recorded as a category of one benchmark, when its table says so: the caption begins with
+    the benchmark's name, or the line header calls the lines categories ("supercategory" under "CLIcK")."""
+    from claimcheck.registry.resolver import CATEGORY_HEADER, category_of
+
+    for names, text in captions:
+        if text is None and (under := resolver.category_under(names[0], ctx, res)).category_of:
+            return under
+    if line_header and CATEGORY_HEADER.match(line_header[0]):
+        header, table = line_header
+        return category_of(res, table, f"the table's line header {header.strip()!r} calls its lines categories")
+    return res
 
 
 def _part_of_caption(resolver, ctx: RowContext, cells, res: Resolution, captions) -> Resolution:

@@ -395,6 +395,10 @@ class Resolution:
     derived: str | None = None  # why the line is computed from the table's other lines or models (a win rate, a rank)
     unstated_metrics: tuple[str, ...] = ()  # registry: the metrics a non-proportion score could be in, none stated
     metric_assumed: bool = False  # nothing printed names the metric: ``metric`` is the registry's default for the row
+    #: what an unknown line is a category of, when its table says: the benchmark its caption names ("STEM" under
+    #: "KMMLU (5-shot)"), or the caption of a table whose line header calls its lines categories ("supercategory").
+    #: Lines sharing it are parts of one benchmark, not benchmarks of their own; no n or version is read from it.
+    category_of: str | None = None
     composite: bool = False  # registry: an index over several benchmarks
     knobs: tuple[str, ...] = ()  # registry: the protocol settings that change the benchmark's number (shots, cot …)
     scoring: str | None = None  # how a choice was scored, when a note says: "likelihood" (ppl ranking) | "generation"

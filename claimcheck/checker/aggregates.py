@@ -300,7 +300,11 @@ def _short_scale(c: Score) -> float:
 
 
 def parts_of_one_benchmark(cells: Sequence[Score]) -> bool:
-    """Whether the cells are two or more named parts (categories, subsets) of one benchmark."""
+    """Whether the cells are two or more named parts (categories, subsets) of one benchmark: its registered
+    subsets, or lines naming no benchmark under a caption naming one ("Culture", "Language" under "CLIcK")."""
+    if len(cells) >= 2 and all(c.benchmark is None for c in cells):
+        under = {c.resolution.category_of for c in cells}
+        return len(under) == 1 and None not in under and len({c.label for c in cells}) == len(cells)
     return (len(cells) >= 2 and len({c.benchmark for c in cells}) == 1 and cells[0].benchmark is not None
             and all(c.resolution.subset for c in cells) and len({c.resolution.subset for c in cells}) == len(cells))
 

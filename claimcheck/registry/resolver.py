@@ -49,6 +49,16 @@ _DISTINCT_METRICS = frozenset({"partial-credit", "strict", "win-rate", "lc-win-r
 #: a subset's name at either end of a range ("4-128K Average", "32K~128K") is the range's bound, not the subset
 _RANGE_BEFORE = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?:\s?[kKmM])?\s?(?:-|–|—|~|to)\s?$")
 _RANGE_AFTER = re.compile(r"^\s?(?:-|–|—|~|to)\s?\d")
+#: a line header that calls the table's lines the parts of one benchmark ("supercategory", "Subject", "学科").  A
+#: plain "Category" / "Domain" header is the layout's: lines that each average several benchmarks (``line_role``)
+CATEGORY_HEADER = re.compile(r"^\W*(?:(?:super|sub)[- ]?categor(?:y|ies)|subjects?|disciplines?|topics?|学科|科目)\W*$",
+                             re.I)
+
+
+def category_of(res: Resolution, name: str, why: str) -> Resolution:
+    """An unknown line recorded as a category of ``name``, with the reason beside the resolver's own."""
+    said = res.reasons.get("benchmark", "no registry entry matches the line")
+    return replace(res, category_of=name, reasons={**res.reasons, "benchmark": f"{said}; {why}"})
 
 
 class Resolver:
@@ -233,6 +243,17 @@ class Resolver:
                         and not states_result(text, m.start):
                     found.add(g)
         return as_setup(found.pop()) if len(found) == 1 else None
+
+    def category_under(self, caption: str, context: RowContext, res: Resolution) -> Resolution:
+        """An unknown line under a caption that begins with a benchmark's name, the line naming none itself: a
+        category of that benchmark the registry does not list ("Applied Science" under "KMMLU (5-shot)").  The
+        line stays unknown (no n, no version is read from the caption); ``category_of`` records the benchmark."""
+        match = self.match(caption)
+        if match is None or not match.prefix or self.match(context.label) is not None:
+            return res
+        bench = self.catalogue.entries[match.key]
+        return category_of(res, bench.name, f"printed under {caption!r}, it is a category of {bench.name!r} "
+                                            f"the registry does not list")
 
     def resolve_under_one_of(self, names: Sequence[str], context: RowContext, cells: Sequence[CellValue],
                              res: Resolution, text: str | None = None) -> Resolution:

@@ -21,7 +21,7 @@ from claimcheck.checker.duplicates import conflicting_values, linked_conflicts, 
 from claimcheck.checker.rules import integrity_cells, integrity_pages, integrity_parts
 from claimcheck.checker.emphasis import MarkedRow, marked_rows, merit, misread_direction
 from claimcheck.checker.printed_rows import printed_model, where_printed
-from claimcheck.records import PROPORTION_UNITS, Finding, Score
+from claimcheck.records import PROPORTION_UNITS, Finding, Score, SourceTable
 from claimcheck.stats.granularity import DISCOVER_MAX
 
 _RUNS = re.compile(r"^(?:avg|mean)@(\d+)$")
@@ -564,9 +564,12 @@ class AggregateMismatch(Rule):
     from every benchmark row of the table, as a plain mean, an item-weighted mean (when every
     n is known) and a sum, and flags a cell only when no reading comes within rounding: each
     input may be off by half a unit of its last printed digit, and the aggregate by half of
-    its own.  The categories of one benchmark ("STEM", "Humanities" of MMLU) are averaged over
-    items or subjects with weights the table does not print, so their average is flagged only
-    when it lies outside the range of the categories, where no weighting can put it.  A reading that works only by averaging a rating or percentile with percentages
+    its own.  The categories of one benchmark ("STEM", "Humanities" of MMLU; lines the registry
+    does not list under a caption naming the benchmark, or under a line header such as
+    "supercategory" or "Subject") are averaged over items or subjects with weights the table
+    does not print, so their average is flagged only when it lies outside the range of the
+    categories, where no weighting can put it.  A line of averages that fails for several
+    models is one finding naming each.  A reading that works only by averaging a rating or percentile with percentages
     is flagged here too (the CC101 mistake, made inside an average); a lower-is-better row
     averaged in is CC105's.  A table of category averages ("Reasoning 78.7") is set against the
     rows the page files under each category elsewhere (a category column, or a table under a
@@ -590,12 +593,18 @@ class AggregateMismatch(Rule):
                       "the page feeds: they average benchmarks the page does not show, so they cannot be checked"}
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
+        lines: dict[str, list[AggregateFit]] = {}  # an average line -> the fits of its cells
         for fit in aggregate_fits(context):
-            agg, match = fit.aggregate, fit.match
-            if match is None and fit.zero_match is None:
-                yield self._mismatch(fit)
-            elif match is not None and match.inputs.other_units:
-                yield self._mixed(agg, match)
+            lines.setdefault(fit.aggregate.group, []).append(fit)
+        for fits in lines.values():
+            off = [f for f in fits if f.match is None and f.zero_match is None]
+            if len(off) == 1:
+                yield self._mismatch(off[0])
+            elif off:  # one finding per line: the analyst reads one broken average row, not one per model
+                yield self._line_mismatch(off, len(fits))
+            for fit in fits:
+                if fit.match is not None and fit.match.inputs.other_units:
+                    yield self._mixed(fit.aggregate, fit.match)
         yield from self._unshown(context)
 
     def _unshown(self, context: CheckContext) -> Iterator[Finding]:
@@ -652,6 +661,27 @@ class AggregateMismatch(Rule):
             doubts=((agg.id, "an average that does not recompute from its rows"),),
         )
 
+    def _line_mismatch(self, off: list[AggregateFit], of: int) -> Finding:
+        first = off[0].aggregate
+        closest = [f.closest for f in off]
+        assert all(r is not None for r in closest)
+        readings = {(r.method, r.inputs.where) for r in closest}
+        if len(readings) == 1:  # one reading is closest for every model: name it once
+            ((method, where),) = readings
+            said = f"the closest reading, the {method} of {where}, gives " + "; ".join(
+                f"{_fmt(r.expected, f.aggregate)} for {f.aggregate.model}'s {f.aggregate.cell.shown} (±{_fmt(r.tolerance, f.aggregate)})"
+                for f, r in zip(off, closest))
+        else:
+            said = "the closest readings: " + "; ".join(
+                f"{f.aggregate.model} {f.aggregate.cell.shown} (the {r.method} of {r.inputs.where} gives "
+                f"{_fmt(r.expected, f.aggregate)}, ±{_fmt(r.tolerance, f.aggregate)})" for f, r in zip(off, closest))
+        return self.finding(
+            f"{first.title!r} ({first.line_ref}) does not recompute from its inputs for {len(off)} of its {of} models; {said}",
+            scores=tuple(dict.fromkeys(i for f, r in zip(off, closest) for i in (f.aggregate.id, *(c.id for c in r.cells)))),
+            recomputed=[{"model": f.aggregate.model, **r.numbers(), "readings_tried": len(f.tried)} for f, r in zip(off, closest)],
+            doubts=tuple((f.aggregate.id, "an average that does not recompute from its rows") for f in off),
+        )
+
     def _mixed(self, agg: Score, r: Recomputed) -> Finding:
         mixed = r.inputs.other_units
         what = ", ".join(f"{r.inputs.axis[:-1]} {row} ({KIND_WORDS[kind]})" for row, kind in mixed)
@@ -665,6 +695,16 @@ class AggregateMismatch(Rule):
 
 
 # ── duplicates and chance ───────────────────────────────────────────────────
+
+#: a heading naming a public leaderboard: the table below it is the board's run ("Open LLM Leaderboard Evaluation
+#: Results", which Hugging Face's bot appends to model cards), not the page's own
+_LEADERBOARD = re.compile(r"\bleader\s?-?board\b|排行榜|榜单", re.I)
+
+
+def leaderboard_heading(table: SourceTable) -> str:
+    """The heading of a table naming a public leaderboard, or ""."""
+    return next((h for h in (*table.headings, *table.parents) if _LEADERBOARD.search(h)), "")
+
 
 
 class ConflictingValues(Rule):
@@ -690,6 +730,9 @@ class ConflictingValues(Rule):
     conflicts too.  So is a baseline column that reprints its publisher's own earlier table (a
     bundled reference: two rows or more print its figures exactly) and differs from it on a row
     measured the same way: a re-run or a corrected figure the page does not mention (info).
+    A table under a heading naming a public leaderboard ("Open LLM Leaderboard Evaluation
+    Results", which Hugging Face appends to model cards) is the board's own run: where it differs
+    from the page's table, two evaluators measured the model (info).
 
     Bad:
         | Benchmark    | A     |        | Benchmark    | A     |
@@ -705,7 +748,8 @@ class ConflictingValues(Rule):
     levels = {"warning": "a table repeating another's column differs from it only by one unit of the last printed "
                          "digit: a copy slip or a rerun, small but one measurement cannot have two values",
               "info": "a baseline column reprinting its publisher's own earlier table differs from it on some rows: "
-                      "a re-run, another setup or a corrected figure of the same model, which the page does not say"}
+                      "a re-run, another setup or a corrected figure of the same model, which the page does not say; "
+                      "or a table under a leaderboard's heading (its own run) differs from the page's own table"}
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         across: dict[tuple[int, ...], list[list[Score]]] = {}
@@ -731,6 +775,17 @@ class ConflictingValues(Rule):
             names = " and ".join(dict.fromkeys(next(s.origin or context.table(t).name for s in groups[0] if s.table == t)
                                                for t in tables))
             involved = [s for g in groups for s in g]
+            boards = {t: leaderboard_heading(context.table(t)) for t in tables}
+            if len(set(boards.values())) > 1:  # a leaderboard's own run beside the vendor's: two evaluators
+                board = next(h for h in boards.values() if h)
+                yield self.finding(
+                    f"{names[0].upper()}{names[1:]} give {len(groups)} model-and-benchmark cell{'s' if len(groups) > 1 else ''} "
+                    f"different values: {items}. The table under {board!r} is that leaderboard's own run, the other the "
+                    f"page's: two evaluations (harness version, prompts, answer extraction), so quote either with its source",
+                    scores=[s.id for s in involved], values=[s.value for s in involved], severity="info",
+                    rows=[s.row for s in involved], tables=[s.table for s in involved], board=board,
+                )
+                continue
             yield self.finding(
                 f"{names[0].upper()}{names[1:]} give {len(groups)} model-and-benchmark cell{'s' if len(groups) > 1 else ''} "
                 f"different values for what they print as the same benchmark and protocol: {items}. Nothing printed says "
