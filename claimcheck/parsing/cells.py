@@ -103,6 +103,7 @@ _CURRENCY = re.compile(r"^(?:US\$|\$|€|£|¥|￥|RMB\s?|USD\s?)(?=[\d.])|(?<=\
 _BEST_WORDS = re.compile(r"\s*[(（]?\s*(?:best|sota|最佳|最优|第一)\s*[)）]?\s*$", re.I)
 
 
+_ONLY_MARKS = re.compile(r"^\s*[*†‡§¶]+\s*$")
 _MISSING_MARKED = re.compile(r"^(\S+)\s*\(\s*\\?([*†‡§¶]+|\d)\s*\)$")
 
 
@@ -134,6 +135,8 @@ def _parse_cell(raw: str, decimal_comma: bool, markers: tuple[str, ...], emphasi
     text = normalise(raw)  # "5\u200b7.9": a zero-width space prints nothing
     if text.casefold() in MISSING:
         return CellValue(raw=raw, status="missing", markers=markers, emphasis=emphasis)
+    if _ONLY_MARKS.match(text):  # "*", "†": a mark where a value would be, no value ("* not supported")
+        return CellValue(raw=raw, status="missing", markers=tuple(dict.fromkeys((*markers, text.strip()))), emphasis=emphasis)
     text, found_emph = strip_emphasis(text)
     if (m := _BEST_WORDS.search(text)) and m.start() > 0:  # "91.5 (best)", "91.5 SOTA"
         text, found_emph = text[: m.start()].strip(), (*found_emph, "best")

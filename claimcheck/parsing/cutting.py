@@ -247,6 +247,25 @@ def _models_repeat_across_sections(table: SourceTable, layout) -> bool:
     return False
 
 
+def _names_repeat_in_sections(table: SourceTable, layout) -> bool:
+    """Whether two rows of one section print the same model name ("Llama 2 | 7B", "Llama 2 | 13B"): only then do
+    the detail columns tell the models apart; else they describe them ("Train Lang", "Alignment")."""
+    seen: set[tuple[int, str]] = set()
+    section, base = 0, ""
+    for i, row in enumerate(table.rows):
+        if i in layout.sections:
+            section += 1
+        elif i not in layout.spacers and (name := row[0].text.strip()):
+            if name.startswith("+") and base:  # "+SFT" under "OLMo-1B"
+                name = f"{base} {name}"
+            else:
+                base = name
+            if (section, name) in seen:
+                return True
+            seen.add((section, name))
+    return False
+
+
 def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]:
     detail_cols = [j for j, f in layout.fields.items() if f in ("model-detail",)]
     composite = {j: label_parts(table.header[j]) for j in layout.value_cols
@@ -255,6 +274,7 @@ def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]
     base = ""
     block = 0
     repeated = _models_repeat_across_sections(table, layout)  # the sections are setups, not groups of models
+    glue = bool(detail_cols) and _names_repeat_in_sections(table, layout)
     for i, row in enumerate(table.rows):
         if i in layout.spacers:
             block += 1
@@ -263,8 +283,9 @@ def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]
             category = plain_heading(row[0].text)
             block += 1
             continue
-        # a record's one row is the page's model, named as a "| Metric | Value |" column would be
-        name = relative = (table.page_model or "Value") if layout.record else row[0].text.strip()
+        # a record's one row is the page's model; a page naming none leaves it the table's own, unnamed model (two
+        # such tables may hold two models: "X has the following results:" above one, "By comparison, Y …" above the next)
+        name = relative = (table.page_model or f"(table {t + 1}'s model)") if layout.record else row[0].text.strip()
         if name.startswith("+") and base:  # "+SFT" under "OLMo-1B (0724)": that model, fine-tuned
             name = f"{base} {name}"
         elif name:
@@ -274,7 +295,8 @@ def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]
             name = f"{name} ({category})"
         details = tuple((table.header[j], row[j].text) for j in detail_cols  # "-" under "#TP" says nothing
                         if row[j].text and parse_cell(row[j].text).status != "missing")
-        model = " · ".join(p for p in [name, *_new_details(name, details)] if p)
+        # a detail ("236B", "En,Jp") names the model only where the first column alone does not tell two rows apart
+        model = " · ".join(p for p in [name, *(_new_details(name, details) if glue else ())] if p)
         fields = {f: row[j].text for j, f in layout.fields.items() if f != "model-detail" and row[j].text}
         if category and "category" not in fields:
             fields["category"] = category

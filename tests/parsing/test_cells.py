@@ -24,6 +24,12 @@ def test_missing_is_never_zero(raw):
     assert c.status == "missing" and c.value is None
 
 
+@pytest.mark.parametrize("raw, marks", [("*", ("*",)), (" † ", ("†",)), ("**", ("**",)), ("‡", ("‡",))])
+def test_a_lone_mark_is_a_missing_value_keeping_its_mark(raw, marks):
+    c = parse_cell(raw)  # "*" where a value would be: "not evaluated", per a note or by convention
+    assert (c.status, c.value, c.markers, c.problem) == ("missing", None, marks, None)
+
+
 @pytest.mark.parametrize("raw, marks, emphasis, value", [
     ("72.6*", ("*",), (), 72.6), ("72.6%*", ("*",), (), 72.6), ("**91.5**", (), ("bold",), 91.5),
     ("**91.5**†", ("†",), ("bold",), 91.5), ("<u>88.0</u>", (), ("underline",), 88.0),

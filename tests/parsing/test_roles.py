@@ -376,7 +376,21 @@ def test_a_short_line_between_a_heading_and_a_table_is_its_caption(tmp_path):
 def test_a_missing_detail_cell_is_not_glued_to_the_model_name(tmp_path):
     report = _audit_md(tmp_path, "| | #TP | HumanEval | MBPP |\n|---|---|---|---|\n| GPT-4o | - | 91.0 | 73.5 |\n"
                                  "| DeepSeek-Coder-V2 | 236B | 90.2 | 76.2 |\n")
-    assert {s.model for s in report.scores} == {"GPT-4o", "DeepSeek-Coder-V2 · 236B"}
+    assert {s.model for s in report.scores} == {"GPT-4o", "DeepSeek-Coder-V2"}  # the names alone tell them apart
+    assert {s.details for s in report.scores if s.model == "DeepSeek-Coder-V2"} == {(("#TP", "236B"),)}
+    report = _audit_md(tmp_path, "| | #TP | HumanEval | MBPP |\n|---|---|---|---|\n| GPT-4o | - | 91.0 | 73.5 |\n"
+                                 "| Llama 2 | 7B | 12.2 | 20.8 |\n| Llama 2 | 70B | 29.9 | 45.4 |\n")
+    assert {s.model for s in report.scores} == {"GPT-4o", "Llama 2 · 7B", "Llama 2 · 70B"}
+
+
+def test_a_column_describing_the_models_is_not_their_name(tmp_path):
+    # Orion-14B's multilingual table: "Train Lang" says what each model was trained on; the names are unique
+    report = _audit_md(tmp_path, "| Model | Train Lang | Japanese | Korean |\n|---|---|---|---|\n"
+                                 "| PLaMo-13B | En,Jp | 52.3 | * |\n| KoGPT-6B | En,Ko | * | 70.1 |\n"
+                                 "| Qwen-14B | Multi | 65.8 | 73.7 |\n")
+    assert {s.model for s in report.scores} == {"PLaMo-13B", "KoGPT-6B", "Qwen-14B"}
+    assert {s.cell.status for s in report.scores if s.cell.raw.strip() == "*"} == {"missing"}
+    assert not [f for f in report.findings if f.code == "CC405"]
 
 
 LEAD = ("## Translation\n\nWe evaluate on the Flores-101 dataset, seven directions.\n\n### 7B models\n\n"

@@ -58,4 +58,13 @@ def test_a_one_row_table_led_by_a_model_name_is_no_record(tmp_path):
 
 def test_a_record_on_a_page_naming_no_model_is_the_value_column(tmp_path):
     report = _audit(tmp_path, "## Evaluation\n\n| MMLU | GSM8K |\n|---|---|\n| 70.1 | 80.2 |\n")
-    assert {s.model for s in report.scores} == {"Value"} and {s.benchmark for s in report.scores} == {"mmlu", "gsm8k"}
+    assert {s.model for s in report.scores} == {"(table 1's model)"} and {s.benchmark for s in report.scores} == {"mmlu", "gsm8k"}
+
+
+def test_records_on_a_page_naming_no_model_are_not_one_model(tmp_path):
+    # Smaug-72B's card: contamination figures of three models, each named only in the sentence above its table
+    one = "| ARC | TruthfulQA | GSM8K |\n| --- | --- | --- |\n| {} | {} | {} |\n\n"
+    report = _audit(tmp_path, "## Contamination\n\nX has:\n\n" + one.format("0.20", "0.45", "1.00")
+                    + "By comparison, Y has:\n\n" + one.format("0.20", "0.39", "1.00"))
+    assert len({s.model for s in report.scores}) == 2
+    assert not [f for f in report.findings if f.code == "CC404"]
