@@ -183,6 +183,8 @@ def _category(resolver, ctx: RowContext, res: Resolution, captions, line_header:
     the benchmark's name, or the line header calls the lines categories ("supercategory" under "CLIcK")."""
     from claimcheck.registry.resolver import CATEGORY_HEADER, category_of
 
+    if resolver.match(ctx.label) is not None:  # "MMLU / GSM8K": benchmarks of their own, whatever the table is of
+        return res
     for names, text in captions:
         if text is None and (under := resolver.category_under(names[0], ctx, res)).category_of:
             return under
@@ -487,8 +489,10 @@ def table_scores(tables: Sequence[SourceTable], inputs: Sequence[InputFile], res
     per_cell = apply_footnotes(observations, readings, resolve_rows(observations, resolver, readings), resolver,
                                [t.page_title for t in tables])
     per_cell = apply_rescaling(observations, readings, per_cell, resolver.catalogue)
-    return measure_scores(observations, per_cell, options, table_origins(tables, inputs),
-                          table_checkpoints(readings)), readings
+    from claimcheck.checker.reprints import skip_reprints
+
+    return skip_reprints(measure_scores(observations, per_cell, options, table_origins(tables, inputs),
+                                        table_checkpoints(readings))), readings
 
 
 def apply_rescaling(observations: Sequence[Observation], readings: Sequence[TableReading],

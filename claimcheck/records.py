@@ -447,6 +447,7 @@ class Score:
     details: tuple[tuple[str, str], ...] = ()  # (header, text) of detail columns joined to the name ("Size", "7B")
     checkpoint: str | None = None  # "base" | "tuned": what the table's heading says it lists ("Instruction Tuned Models")
     down: bool = False  # its line runs down a column (models as rows): the line is a column, not a row
+    reprint_of: int | None = None  # the earlier table its table reprints value for value (skipped: judged there once)
 
     @property
     def benchmark(self) -> str | None:

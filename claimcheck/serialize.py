@@ -37,7 +37,7 @@ def score_record(s: Score) -> dict[str, Any]:
             "p": _r(res.n_evidence.p)},
         "ci": _pair(s.ci), "ci_method": s.ci_method, "ci_note": s.ci_note, "votes": s.votes,
         "ci_total": _pair(s.ci_total), "protocol_sd_pp": res.protocol_sd, "protocol_noise": res.protocol_noise,
-        "status": s.status, "reason": s.reason,
+        "status": s.status, "reason": s.reason, "reprint_of": s.reprint_of, "category_of": res.category_of,
         "markers": list(s.cell.markers), "emphasis": list(s.cell.emphasis),
         "confidence": res.confidence, "resolution_reasons": dict(res.reasons),
         "unit_reason": res.unit_reason, "row_kind": res.row_kind,

@@ -245,11 +245,11 @@ class Resolver:
         return as_setup(found.pop()) if len(found) == 1 else None
 
     def category_under(self, caption: str, context: RowContext, res: Resolution) -> Resolution:
-        """An unknown line under a caption that begins with a benchmark's name, the line naming none itself: a
+        """An unknown line (naming no benchmark itself) under a caption that begins with a benchmark's name: a
         category of that benchmark the registry does not list ("Applied Science" under "KMMLU (5-shot)").  The
         line stays unknown (no n, no version is read from the caption); ``category_of`` records the benchmark."""
         match = self.match(caption)
-        if match is None or not match.prefix or self.match(context.label) is not None:
+        if match is None or not match.prefix:
             return res
         bench = self.catalogue.entries[match.key]
         return category_of(res, bench.name, f"printed under {caption!r}, it is a category of {bench.name!r} "

@@ -126,7 +126,8 @@ def _cell_view(text: str, s: Score | None, notes: list[tuple[int, str]], col: in
     if s.status == "missing":
         return CellView(text=text or "—", kind="missing")
     if s.status == "skipped":
-        why = "unreadable" if s.cell.status == "unparseable" and s.resolution.row_kind != "skipped" else "not a benchmark"
+        why = ("unreadable" if s.cell.status == "unparseable" and s.resolution.row_kind != "skipped"
+               else f"as in table {s.reprint_of + 1}" if s.reprint_of is not None else "not a benchmark")
         return CellView(text=text, kind="skipped", footnotes=shown, more=more, severity=severity, note=why)
     note = n_caveat([s.resolution.n_source]).strip(" ()") if s.ci else ""
     return CellView(text=s.cell.shown, kind="value", interval=interval_text(s), footnotes=shown, more=more,

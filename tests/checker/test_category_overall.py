@@ -76,6 +76,9 @@ def test_without_a_word_saying_categories_the_plain_mean_is_required(tmp_path):
 
 
 def test_a_caption_naming_a_benchmark_does_not_make_another_benchmark_a_category(tmp_path):
-    text = UNDER_KMMLU.replace("| HUMSS           |", "| GSM8K           |")
+    text = UNDER_KMMLU.replace("| HUMSS           |", "| GSM8K           |").replace("| Other ", "| MMLU / GSM8K ")
     report = _run(tmp_path, text.format(a="37.35", b="20.21"))
-    assert {s.resolution.category_of for s in report.scores if s.label == "GSM8K"} == {None}
+    lines = {s.label: s.resolution for s in report.scores if s.model == "A"}
+    assert lines["GSM8K"].category_of is None and lines["GSM8K"].benchmark == "gsm8k"
+    assert lines["MMLU / GSM8K"].row_kind == "unknown" and lines["MMLU / GSM8K"].category_of is None  # names two
+    assert lines["STEM"].category_of == "KMMLU"
