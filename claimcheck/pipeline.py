@@ -181,14 +181,15 @@ def resolve_rows(observations: Sequence[Observation], resolver,
 def _category(resolver, ctx: RowContext, res: Resolution, captions, line_header: tuple[str, str] | None) -> Resolution:
     """An unknown line recorded as a category of one benchmark, when its table says so: the caption begins with
     the benchmark's name, or the line header calls the lines categories ("supercategory" under "CLIcK")."""
-    from claimcheck.registry.resolver import CATEGORY_HEADER, category_of
+    from claimcheck.parsing.layout import heads_parts
+    from claimcheck.registry.resolver import category_of
 
     if resolver.match(ctx.label) is not None:  # "MMLU / GSM8K": benchmarks of their own, whatever the table is of
         return res
     for names, text in captions:
         if text is None and (under := resolver.category_under(names[0], ctx, res)).category_of:
             return under
-    if line_header and CATEGORY_HEADER.match(line_header[0]):
+    if line_header and heads_parts(line_header[0]):
         header, table = line_header
         return category_of(res, table, f"the table's line header {header.strip()!r} calls its lines categories")
     return res

@@ -44,6 +44,10 @@ def skip_reprints(scores: Sequence[Score]) -> list[Score]:
     twins = reprinted(scores)
     if not twins:
         return list(scores)
-    return [replace(s, status="skipped", reprint_of=twins[(s.input, s.table)], reason=f"table {twins[(s.input, s.table)] + 1} printed again, value for value "
-                                                f"(the page in another language, say): judged there once")
-            if (s.input, s.table) in twins and s.status != "skipped" else s for s in scores]
+    out = []
+    for s in scores:
+        twin = twins.get((s.input, s.table))
+        out.append(s if twin is None or s.status == "skipped" else replace(
+            s, status="skipped", reprint_of=twin,
+            reason=f"table {twin + 1} printed again, value for value (the page in another language, say): judged there once"))
+    return out

@@ -234,36 +234,31 @@ def _with_uncertainty(cell, fields: dict, table: SourceTable, columns: dict[str,
     return cell
 
 
-def _models_repeat_across_sections(table: SourceTable, layout) -> bool:
-    """Whether one model is printed under two section headings ("eng → kalam", "kalam → eng")."""
-    seen: dict[str, int] = {}
-    section = 0
+def _row_names(table: SourceTable, layout) -> Iterator[tuple[int, str, str]]:
+    """(section, name as printed, name) of each model row: "+SFT" under "OLMo-1B" is "OLMo-1B +SFT"."""
+    section, base = 0, ""
     for i, row in enumerate(table.rows):
         if i in layout.sections:
             section += 1
-        elif i not in layout.spacers and (name := row[0].text.strip()):
-            if seen.setdefault(name, section) != section:
-                return True
-    return False
+        elif i not in layout.spacers and (printed := row[0].text.strip()):
+            if printed.startswith("+") and base:
+                yield section, printed, f"{base} {printed}"
+            else:
+                base = printed
+                yield section, printed, printed
+
+
+def _models_repeat_across_sections(table: SourceTable, layout) -> bool:
+    """Whether one model is printed under two section headings ("eng → kalam", "kalam → eng")."""
+    seen: dict[str, int] = {}
+    return any(seen.setdefault(printed, section) != section for section, printed, _ in _row_names(table, layout))
 
 
 def _names_repeat_in_sections(table: SourceTable, layout) -> bool:
     """Whether two rows of one section print the same model name ("Llama 2 | 7B", "Llama 2 | 13B"): only then do
     the detail columns tell the models apart; else they describe them ("Train Lang", "Alignment")."""
-    seen: set[tuple[int, str]] = set()
-    section, base = 0, ""
-    for i, row in enumerate(table.rows):
-        if i in layout.sections:
-            section += 1
-        elif i not in layout.spacers and (name := row[0].text.strip()):
-            if name.startswith("+") and base:  # "+SFT" under "OLMo-1B"
-                name = f"{base} {name}"
-            else:
-                base = name
-            if (section, name) in seen:
-                return True
-            seen.add((section, name))
-    return False
+    names = [(section, name) for section, _, name in _row_names(table, layout)]
+    return len(set(names)) < len(names)
 
 
 def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]:

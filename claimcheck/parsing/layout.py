@@ -87,6 +87,17 @@ _RESOURCE_HEADER = re.compile(r"^\W*(?:checkpoints?|papers?|links?|demos?|downlo
                               r"下载|链接|论文|模型下载|发布(?:日期|时间)?)\W*$", re.I)
 
 
+#: a line header that calls the table's lines the parts of one benchmark ("supercategory", "Subject", "学科").  A
+#: plain "Category" / "Domain" header is a ``category`` field instead: lines that each average several benchmarks
+_PARTS_HEADER = re.compile(r"^\W*(?:(?:super|sub)[- ]?categor(?:y|ies)|subjects?|disciplines?|topics?|学科|科目)\W*$",
+                           re.I)
+
+
+def heads_parts(header: str) -> bool:
+    """Whether a line header calls the lines below it parts of one benchmark (its categories or subjects)."""
+    return bool(_PARTS_HEADER.match(header))
+
+
 def header_field(header: str) -> str | None:
     """The long-table field a column header names, if any."""
     key = _norm(header)

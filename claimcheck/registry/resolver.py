@@ -49,10 +49,6 @@ _DISTINCT_METRICS = frozenset({"partial-credit", "strict", "win-rate", "lc-win-r
 #: a subset's name at either end of a range ("4-128K Average", "32K~128K") is the range's bound, not the subset
 _RANGE_BEFORE = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?:\s?[kKmM])?\s?(?:-|–|—|~|to)\s?$")
 _RANGE_AFTER = re.compile(r"^\s?(?:-|–|—|~|to)\s?\d")
-#: a line header that calls the table's lines the parts of one benchmark ("supercategory", "Subject", "学科").  A
-#: plain "Category" / "Domain" header is the layout's: lines that each average several benchmarks (``line_role``)
-CATEGORY_HEADER = re.compile(r"^\W*(?:(?:super|sub)[- ]?categor(?:y|ies)|subjects?|disciplines?|topics?|学科|科目)\W*$",
-                             re.I)
 
 
 def category_of(res: Resolution, name: str, why: str) -> Resolution:
