@@ -87,6 +87,9 @@ _RESOURCE_HEADER = re.compile(r"^\W*(?:checkpoints?|papers?|links?|demos?|downlo
                               r"下载|链接|论文|模型下载|发布(?:日期|时间)?)\W*$", re.I)
 
 
+#: a caption saying a table's lines are categories, each over several benchmarks ("different categories across 80
+#: public benchmark datasets", "results by category", "各类别")
+_CATEGORY_CAPTION = re.compile(r"\bcategor(?:y|ies)\b|类别|分类", re.I)
 #: a line header that calls the table's lines the parts of one benchmark ("supercategory", "Subject", "学科").  A
 #: plain "Category" / "Domain" header is a ``category`` field instead: lines that each average several benchmarks
 _PARTS_HEADER = re.compile(r"^\W*(?:(?:super|sub)[- ]?categor(?:y|ies)|subjects?|disciplines?|topics?|学科|科目)\W*$",
@@ -213,11 +216,16 @@ def detect_layout(table: SourceTable, is_benchmark: Callable[[str], bool], bench
     spacers = frozenset(i for i, row in enumerate(table.rows) if not any(c.text.strip() or c.markers for c in row))
     sections = _sections(table, layout.label_col, layout.value_cols, is_benchmark)
     by_section = layout.kind == "wide" and _models_in_sections(table, layout, sections)
-    categories = (layout.kind == "wide" and header_field(table.header[layout.label_col]) == "category"
+    # the label column headed "Category", or the sentence the table is printed under saying its lines are categories
+    # ("We take a closer look at different categories across 80 public benchmark datasets at the table below:")
+    headed = layout.kind == "wide" and header_field(table.header[layout.label_col]) == "category"
+    said = layout.kind == "wide" and not headed and _CATEGORY_CAPTION.search(table.caption or "") is not None
+    categories = ((headed or said)
                   and _benchmark_share([r[layout.label_col].text for r in table.rows], is_benchmark) < 0.5)
     if categories:
-        layout = replace(layout, why=layout.why + "; the label column is headed as categories and few labels name "
-                                                  "benchmarks: each row is a category score", category_rows=True)
+        how = "the label column is headed as categories" if headed else f"the table's caption calls its lines categories"
+        layout = replace(layout, why=layout.why + f"; {how} and few labels name benchmarks: each row is a category "
+                                                  "score", category_rows=True)
     if by_section:
         layout = replace(layout, why=layout.why + "; the section headings name the models and the columns their setups")
     layout = replace(layout, sections=sections, spacers=spacers, models_in_sections=by_section)
@@ -426,7 +434,7 @@ def reading(table: SourceTable, index: int, layout: Layout, folded=(), stacked=(
         header_rows=tuple(folded),
         sections=tuple((rows[i][0].row, plain_heading(rows[i][layout.label_col].text)) for i in sorted(layout.sections)),
         spacers=tuple(rows[i][0].row for i in sorted(layout.spacers)), stacked=tuple(stacked), why=layout.why,
-        legend=replace(read_legend(table.notes, (*table.leads, *table.prose)), styled_rows=styled_rows(table, layout)),
+        legend=replace(read_legend(table.notes, table.leads, table.prose), styled_rows=styled_rows(table, layout)),
         caption=table.heading, captions=tuple(dict.fromkeys((table.heading, *reversed(table.headings)))),  # each tried once
         leads=tuple(reversed(table.leads)), settings=settings, prose=table.prose, parents=tuple(reversed(table.parents)),
     )

@@ -191,13 +191,15 @@ def tie_rule(notes: Sequence[str]) -> tuple[float | None, str | None]:
     return None, None
 
 
-def read_legend(notes: Sequence[str], leads: Sequence[str] = ()) -> Legend:
+def read_legend(notes: Sequence[str], leads: Sequence[str] = (), prose: Sequence[str] = ()) -> Legend:
     """Every fact a table's notes state about its marks and emphasis, and whether they (or ``leads``, the
-    opening paragraphs of the sections it is printed in) say its scores come from private evaluation code."""
+    opening paragraphs of the sections it is printed in, or the rest of their ``prose``) say its scores come from
+    private evaluation code.  Notes that say nothing of bold or underline leave it to the leads ("the bolded scores
+    represent the best performances within the 13B-33B range", said above the table)."""
     from claimcheck.parsing.labels import copied_words
 
     parsed = tuple(note for raw in notes for note in marked_notes(raw))
-    styles = _styles(notes)
+    styles = _styles(notes) or _styles(leads)
     bold, bold_group, bold_note = styles.get("bold", (None, None, None))
     underline, underline_group, underline_note = styles.get("underline", (None, None, None))
     gap, gap_note = tie_rule(notes)
@@ -205,11 +207,11 @@ def read_legend(notes: Sequence[str], leads: Sequence[str] = ()) -> Legend:
                                      if n.marker is not None and copied_words(n.text, marked=True)))
     unreleased = tuple(dict.fromkeys((mark_key(n.marker), n.text) for n in parsed
                                      if n.marker is not None and _UNRELEASED.search(n.text)))
-    missing = next((n for n in (*notes, *leads) if _MISSING_NOTE.search(n)), None)
+    missing = next((n for n in (*notes, *leads, *prose) if _MISSING_NOTE.search(n)), None)
     return Legend(notes=parsed, bold=bold, bold_group=bold_group, underline=underline,
                   underline_group=underline_group, tie_gap=gap,
                   rule=gap_note or bold_note or underline_note, secondhand_marks=secondhand,
-                  unreleased_marks=unreleased, private_harness=private_harness((*notes, *leads)),
+                  unreleased_marks=unreleased, private_harness=private_harness((*notes, *leads, *prose)),
                   missing_note=missing)
 
 

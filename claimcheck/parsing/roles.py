@@ -56,10 +56,10 @@ _DESCRIBES_MODEL = re.compile(
 )
 
 
-# "Δ half book", "Delta vs base", "Gain over 0-shot", "Difference between FlagOS and CUDA"; a bare "Delta" may
-# be a line's own name
+# "Δ half book", "Delta vs base", "Gain over 0-shot", "Difference between FlagOS and CUDA", "RYS Improvement"; a bare
+# "Delta" may be a line's own name
 _DIFFERENCE = re.compile(r"^(?:[Δ∆]|(?:delta|diff(?:erence)?|gain|improvement|change)\s+(?:vs\.?|over|from|against|to|"
-                         r"between|with|relative to)\b)", re.I)
+                         r"between|with|relative to)\b)|\w\s+improvements?$", re.I)
 
 
 #: A heading that states a setup of what is printed under it rather than a group of models or benchmarks:
@@ -75,7 +75,7 @@ def names_a_setup(heading: str) -> bool:
 
 def is_difference(label: str) -> bool:
     """Whether a line or column label names a difference of two others ("Δ vs base"), not a score."""
-    return _DIFFERENCE.match(label.strip(" *_`")) is not None
+    return _DIFFERENCE.search(label.strip(" *_`")) is not None
 
 
 #: a "model" that is the mean of the table's models: an "Average" row under models as rows, or column beside them

@@ -185,12 +185,12 @@ def _parse_text(text: str, fmt: str, source: str) -> list[SourceTable]:
     if fmt == "md":
         from claimcheck.readers.markdown import read_markdown
 
-        from claimcheck.readers.model_card import card_model, model_index_table
+        from claimcheck.readers.model_card import card_model, model_index_tables
 
         tables = read_markdown(text, source)
-        card = model_index_table(text, source)  # a model card's front matter: its results, as one more table
-        about = card_model(text, card, tables[0].page_title if tables else "")
-        tables = [dataclasses.replace(t, page_model=about) for t in ([card] if card is not None else []) + tables]
+        cards = model_index_tables(text, source)  # a model card's front matter: its results, as more tables
+        about = card_model(text, cards, tables[0].page_title if tables else "")
+        tables = [dataclasses.replace(t, page_model=about) for t in [*cards, *tables]]
     else:  # Markdown reads the HTML tables model cards embed in it itself, under their headings
         from claimcheck.readers.html import read_html
 

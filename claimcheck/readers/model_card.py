@@ -10,7 +10,7 @@ printed table.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Sequence
 
 from claimcheck.errors import InputError
 from claimcheck.records import RawCell, SourceTable
@@ -39,35 +39,44 @@ def load_yaml(text: str, path: str, what: str, first_line: int = 1) -> Any:
                          path=path) from None
 
 
-def model_index_table(text: str, path: str) -> SourceTable | None:
-    """The front matter's model-index as a long score table; None when the card has no model-index."""
+def model_index_tables(text: str, path: str) -> tuple[SourceTable, ...]:
+    """The front matter's model-index as long score tables, one per source its results cite (the Open LLM
+    Leaderboard's first board and its second, rescaled one, are two sources under one name); none when the card
+    has no model-index."""
     raw = front_matter(text)
     if raw is None or "model-index" not in raw:
-        return None
+        return ()
     meta = load_yaml(raw, path, "the model card's front matter", first_line=2)  # under the opening '---'
     index = meta.get("model-index") if isinstance(meta, dict) else None
     if index is None:
-        return None
-    rows = list(_rows(index, path))
-    if not rows:
-        return None
-    cells = tuple(tuple(RawCell(text=t, row=k + 2, col=j) for j, t in enumerate(r)) for k, r in enumerate(rows))
-    sources = {_source(result) for entry in index if isinstance(entry, dict)
-               for result in entry.get("results") or () if isinstance(result, dict)}
-    return SourceTable(input=0, name=f"{path} — model-index", header=HEADER, rows=cells,
-                       notes=("Hugging Face model card front matter (model-index): no n or standard error given",),
-                       caption=f"model-index (source: {sources.pop()})" if len(sources) == 1 and "" not in sources
-                       else "model-index")
+        return ()
+    by_source: dict[tuple[str, str], list[tuple[int, tuple[str, ...]]]] = {}
+    for k, (source, row) in enumerate(_rows(index, path)):
+        by_source.setdefault(source, []).append((k, row))
+    names = [name for name, _ in by_source]
+    tables = []
+    for (name, where), rows in by_source.items():
+        cells = tuple(tuple(RawCell(text=t, row=k + 2, col=j) for j, t in enumerate(r)) for k, r in rows)
+        cited = f"{name}, {where}" if names.count(name) > 1 and where else name
+        tables.append(SourceTable(
+            input=0, name=f"{path} — model-index" + (f" ({cited or 'no source'})" if len(by_source) > 1 else ""),
+            header=HEADER, rows=cells,
+            notes=("Hugging Face model card front matter (model-index): no n or standard error given",),
+            caption=f"model-index (source: {cited})" if name else "model-index"))
+    return tuple(tables)
 
 
-def _source(result: dict) -> str:
-    """The name of the source a result cites ("Open LLM Leaderboard"), or ""."""
+def _source(result: dict) -> tuple[str, str]:
+    """The name of the source a result cites ("Open LLM Leaderboard") and its address without the query (one
+    board's page, whichever model it was asked for), or ""."""
     source = result.get("source")
-    return " ".join(str(source.get("name") or "").split()) if isinstance(source, dict) else ""
+    if not isinstance(source, dict):
+        return "", ""
+    return " ".join(str(source.get("name") or "").split()), str(source.get("url") or "").split("?")[0].strip()
 
 
 def _rows(index: Any, path: str):
-    """One row per metric of each result of each model entry."""
+    """One row per metric of each result of each model entry, with the source the result cites."""
     if not isinstance(index, list):
         raise InputError("the model card's 'model-index' is not a list of models", path=path)
     for entry in index:
@@ -88,7 +97,7 @@ def _rows(index: Any, path: str):
                                      path=path)
                 name = str(metric.get("type") or metric.get("name") or "")
                 verified = "verified" if metric.get("verified") is True else ""
-                yield (model, benchmark, _text(metric.get("value")), name, subset, _text(shots), verified)
+                yield _source(result), (model, benchmark, _text(metric.get("value")), name, subset, _text(shots), verified)
 
 
 def _listed(value: Any, what: str, path: str) -> list:
@@ -109,16 +118,15 @@ _ANY_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(\S.*?)\s*#*\s*$")
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
 
 
-def card_model(text: str, card: SourceTable | None, title: str) -> str:
+def card_model(text: str, cards: Sequence[SourceTable], title: str) -> str:
     """The one model a model card is about, or "" when the page does not say: the model-index's model when it
     names one, else the model a "Model Card for X" heading names, else the page's title (its first heading when
     it has no level-1 one) when that is shaped like a model name ("Falcon2-11B", not "Table of Contents")."""
     from claimcheck.models import looks_like_model
 
-    if card is not None:
-        named = {row[HEADER.index("model")].text.strip() for row in card.rows} - {""}
-        if len(named) == 1:
-            return named.pop()
+    named = {row[HEADER.index("model")].text.strip() for card in cards for row in card.rows} - {""}
+    if len(named) == 1:
+        return named.pop()
     body = _FRONT_MATTER.sub("", text, count=1)
     if match := _CARD_HEADING.search(body):
         return _plain(match.group(1))

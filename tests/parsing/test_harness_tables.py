@@ -94,12 +94,12 @@ def test_answer_filters_are_two_protocols_and_none_is_no_filter(tmp_path):
     ("we ran it with (pretrained=x)", ""),  # not the harness's line
 ])
 def test_the_harness_run_line_names_the_page_model(line, model):
-    assert card_model(f"{line}\n| Tasks | Value |\n", None, "") == model
+    assert card_model(f"{line}\n| Tasks | Value |\n", (), "") == model
 
 
 def test_two_runs_on_one_page_name_no_single_model():
     text = ("hf (pretrained=a/one), gen_kwargs: (None), limit: None\n\nhf (pretrained=b/two), gen_kwargs: (None), limit: None\n")
-    assert card_model(text, None, "") == ""
+    assert card_model(text, (), "") == ""
 
 
 def test_a_results_table_on_a_page_naming_no_model_says_so(tmp_path):

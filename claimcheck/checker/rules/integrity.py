@@ -995,6 +995,8 @@ class OutOfRange(Rule):
     """
 
     code, slug, family, severity = "CC408", "out-of-range", "integrity", "error"
+    levels = {"warning": "above 100% on a line the registry does not know: it may be a score relative to a reference "
+                         "model (WizardLM's 'WizardEval', a share of ChatGPT's score), not a share of items"}
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         for s in context.checked():
@@ -1002,9 +1004,12 @@ class OutOfRange(Rule):
                 continue
             top = s.scale
             if not 0.0 <= s.value <= top:
+                relative = s.benchmark is None and s.value > top  # nothing says the line counts items solved
                 yield self.finding(
-                    f"{cell_name(s)} lies outside 0–{top:g}{'' if top == 1 else '%'}: it cannot be a share of items",
-                    scores=(s.id,), value=s.value, low=0.0, high=top,
+                    f"{cell_name(s)} lies outside 0–{top:g}{'' if top == 1 else '%'}: it cannot be a share of items"
+                    + ("; the registry does not know the line, so the percentage may be relative to a reference "
+                       "model's score: say what it is a percentage of" if relative else ""),
+                    scores=(s.id,), value=s.value, low=0.0, high=top, severity="warning" if relative else None,
                     doubts=((s.id, "outside its unit's range"),),
                 )
 

@@ -171,10 +171,14 @@ class NearCeiling(Rule):
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         rows = rows_where(context, lambda s: s.proportion is not None and not is_reference(s.model))
+        # a line with a value above 100% is no share of items (a score relative to a reference model): no ceiling
+        above = {s.group for s in context.checked() if s.unit in PROPORTION_UNITS and s.value is not None and s.value > s.scale}
         said: set = set()  # the same cells reprinted in another table of the page: said once
         by_table: dict[tuple[int, int], list[tuple[list[Score], str, str, list[Score]]]] = {}
         called: dict[tuple, list[Score]] = {}  # benchmark called saturated -> its later rows on the page
-        for scores in rows.values():
+        for group, scores in rows.items():
+            if group in above:
+                continue
             s = scores[0]
             high = [x for x in scores if x.proportion >= self.threshold]
             if len(high) == 1 and len(scores) > 1:
