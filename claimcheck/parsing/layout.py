@@ -223,7 +223,7 @@ def detect_layout(table: SourceTable, is_benchmark: Callable[[str], bool], bench
     categories = ((headed or said)
                   and _benchmark_share([r[layout.label_col].text for r in table.rows], is_benchmark) < 0.5)
     if categories:
-        how = "the label column is headed as categories" if headed else f"the table's caption calls its lines categories"
+        how = "the label column is headed as categories" if headed else "the table's caption calls its lines categories"
         layout = replace(layout, why=layout.why + f"; {how} and few labels name benchmarks: each row is a category "
                                                   "score", category_rows=True)
     if by_section:
