@@ -178,8 +178,10 @@ def same_number(a: Score, b: Score) -> bool | None:
 def same_line(context: CheckContext, a: Score, b: Score) -> bool:
     """Whether the tables print the two as the same line item (see the module docstring)."""
     if (a.input, a.table) == (b.input, b.table):
+        # a row of a models-as-rows table holds every line as a column: two columns of it are two line items
+        # unless they print the same label ("MedQA" and "MedQA 5 opts" of one model's row are two)
         words = row_words(context, a)
-        return words is not None and words == row_words(context, b)
+        return words is not None and words == row_words(context, b) and _title(a) == _title(b)
     # across tables: not when the tables' headings say one holds base and the other instruct models
     # ("Base Pretrained Models" / "Instruction Tuned Models" both list "Llama 3.1 8B")
     va, vb = a.checkpoint, b.checkpoint  # what each table's heading says it lists
@@ -195,7 +197,11 @@ def same_line(context: CheckContext, a: Score, b: Score) -> bool:
         return False
     # both labels name the benchmark (extra words only a metric or a mark, such as "(Resolved)"), or they read the same
     plain = a.resolution.confidence >= 0.9 and b.resolution.confidence >= 0.9
-    return plain or " ".join(a.title.casefold().split()) == " ".join(b.title.casefold().split())
+    return plain or _title(a) == _title(b)
+
+
+def _title(s: Score) -> str:
+    return " ".join(s.title.casefold().split())
 
 
 def _caption(context: CheckContext, s: Score) -> str:

@@ -42,7 +42,8 @@ _CARET_PAIR = re.compile(r"\^([^\s^]+)\^")
 _CARET_TAIL = re.compile(r"\^([*†‡§¶\w]{1,3})\s*$")
 _RULE = re.compile(r"^\s{0,3}([-*_])(?:\s*\1){2,}\s*$")
 _WRAPPERS = (
-    ("bold", re.compile(r"^\*\*((?:(?!\*\*).)+)\*\*((?:\\\*|[†‡§¶])*)$", re.S)),
+    # "**GPT-3.5***": the bold name, then its footnote mark "*" (a closing "***" closes the bold with two)
+    ("bold", re.compile(r"^\*\*((?:(?!\*\*).)+)\*\*((?:\\?\*|[†‡§¶])*)$", re.S)),
     ("bold", re.compile(r"^__((?:(?!__).)+)__((?:\\\*|[†‡§¶])*)$", re.S)),
     ("bold", re.compile(r"^<(b|strong)(?:\s[^>]*)?>((?:(?!</?\1\b).)+)</\1>((?:\\?\*|[†‡§¶])*)$", re.S | re.I)),
     ("underline", re.compile(r"^<(u|ins)(?:\s[^>]*)?>((?:(?!</?\1\b).)+)</\1>((?:\\?\*|[†‡§¶])*)$", re.S | re.I)),

@@ -200,3 +200,27 @@ def test_a_model_index_citing_two_boards_is_two_tables(tmp_path):
 def test_a_model_index_citing_one_board_is_one_table(tmp_path):
     report = _audit(tmp_path, MIXED_INDEX.replace("HuggingFaceH4", "open-llm-leaderboard"))
     assert len({s.table for s in report.scores}) == 1
+
+
+TWO_COLUMNS = """\
+# Zed-7B
+
+| | MedQA | MedQA 5 opts | PubMedQA |
+|---|---|---|---|
+| **Zed 7B** | 50.6 | 42.8 | 77.5 |
+| **Other 7B** | 42.0 | 40.9 | 75.7 |
+"""
+
+
+def test_two_columns_of_one_benchmark_in_a_models_as_rows_table_are_two_lines(tmp_path):
+    assert not _codes(_audit(tmp_path, TWO_COLUMNS), "CC404")
+    same = TWO_COLUMNS.replace("MedQA 5 opts", "MedQA")  # one label printed twice with two values: a conflict
+    assert _codes(_audit(tmp_path, same), "CC404")
+
+
+def test_a_bold_name_with_a_footnote_star_is_bold_and_keeps_the_star():
+    from claimcheck.readers.markdown import read_cell
+
+    assert read_cell("**GPT-3.5 Turbo 1106***") == ("GPT-3.5 Turbo 1106*", (), ("bold",))
+    assert read_cell("***X***") == ("X", (), ("bold",))  # bold italic
+    assert read_cell("**62.9**") == ("62.9", (), ("bold",))
