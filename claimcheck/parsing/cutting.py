@@ -37,7 +37,7 @@ def _cell(table: SourceTable, raw: RawCell):
 
 def _wide_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]:
     previous: tuple[int, str] | None = None
-    models = {j: _column_model(table, j) for j in layout.value_cols}
+    models = {j: _column_model(table, j, t) for j in layout.value_cols}
     category = ""
     for i, row in enumerate(table.rows):
         label = row[layout.label_col].text
@@ -76,13 +76,16 @@ def _wide_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]:
             previous = (row[0].row, label)
 
 
-def _column_model(table: SourceTable, col: int) -> str:
+def _column_model(table: SourceTable, col: int, t: int) -> str:
     """The model a value column holds: its header, or the model the page is about when the header only says
-    "Value" or "Score" ("| English Benchmark | **Value** |" on Falcon2-11B's card holds Falcon2-11B's scores)."""
+    "Value" or "Score" ("| English Benchmark | **Value** |" on Falcon2-11B's card holds Falcon2-11B's scores); on
+    a page that names no model, that table's own model, not one model "Value" shared by every such table."""
     from claimcheck.parsing.layout import header_field
 
     header = table.header[col]
-    return table.page_model if table.page_model and header_field(plain_heading(header)) == "score" else header
+    if header_field(plain_heading(header)) != "score":
+        return header
+    return table.page_model or f"(table {t + 1}'s model)"
 
 
 def plain_heading(text: str) -> str:

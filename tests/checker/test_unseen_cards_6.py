@@ -224,3 +224,28 @@ def test_a_bold_name_with_a_footnote_star_is_bold_and_keeps_the_star():
     assert read_cell("**GPT-3.5 Turbo 1106***") == ("GPT-3.5 Turbo 1106*", (), ("bold",))
     assert read_cell("***X***") == ("X", (), ("bold",))  # bold italic
     assert read_cell("**62.9**") == ("62.9", (), ("bold",))
+
+
+VALUE_TABLES = """\
+## Results
+
+| Metric | Value |
+|---|---|
+| MMLU (5-shot) | 46.3 |
+| GSM8K (5-shot) | 42.3 |
+
+## More results
+
+| Metric | Value |
+|---|---|
+| MMLU (5-shot) | 52.1 |
+| GSM8K (5-shot) | 40.0 |
+"""
+
+
+def test_value_columns_on_a_page_naming_no_model_are_each_their_tables_model(tmp_path):
+    report = _audit(tmp_path, VALUE_TABLES)
+    assert {s.model for s in report.scores} == {"(table 1's model)", "(table 2's model)"}
+    assert not _codes(report, "CC404")  # not one model 'Value' printed with two values
+    named = _audit(tmp_path, "# Zed-3B\n\n" + VALUE_TABLES)
+    assert {s.model for s in named.scores} == {"Zed-3B"}

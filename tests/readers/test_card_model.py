@@ -48,9 +48,10 @@ def test_a_first_heading_shaped_like_a_model_names_it_but_not_one_in_a_code_bloc
     assert {s.model for s in _audit(tmp_path, card).scores} == {"Tiny-LM-7B-Instruct"}
 
 
-def test_with_no_model_named_by_the_page_the_header_stays_the_column_name(tmp_path):
+def test_with_no_model_named_by_the_page_the_column_is_its_tables_model(tmp_path):
+    # not one model "Score" shared by every such table of the page, as a record table names none either
     report = _audit(tmp_path, "#  Table of Contents\n\n## Results\n\n| Task | Score |\n|---|---|\n| MMLU | 63.7 |\n")
-    assert {s.model for s in report.scores} == {"Score"}
+    assert {s.model for s in report.scores} == {"(table 1's model)"}
 
 
 def test_a_model_column_keeps_its_header_on_a_model_card(tmp_path):
