@@ -250,6 +250,17 @@ def canonical_metric(text: str) -> str | None:
     return _slug(text) or None
 
 
+#: metrics that are no share of answers right (a macro F1 of a constant guess is about 1/3 on a two-way task whose
+#: guessing accuracy is 50%), so a benchmark's chance level, that of guessing an answer, is not theirs
+_NOT_A_SHARE_RIGHT = re.compile(r"(?:(?:macro-|micro-|weighted-)?f1|bleu|rouge|chrf|mcc|auc|auroc|pearson|spearman|"
+                                r"corr|perplexity|win-rate|lc-win-rate|rating|partial-credit)(?![a-z])", re.I)
+
+
+def counts_right_answers(metric: str | None) -> bool:
+    """Whether a metric in the shared vocabulary (None: the benchmark's own) is a share of answers right."""
+    return not _NOT_A_SHARE_RIGHT.match(metric or "")
+
+
 def _slug(text: str) -> str:
     """A metric name in the vocabulary's spelling: lower case, words joined by "-" ("quasi_exact_match@5")."""
     return re.sub(r"[^0-9a-z@^]+", "-", text.casefold()).strip("-")

@@ -12,7 +12,7 @@ import unicodedata
 from dataclasses import replace
 from typing import Sequence
 
-from claimcheck.parsing.labels import Facets, canonical_metric, facets_of
+from claimcheck.parsing.labels import Facets, canonical_metric, counts_right_answers, facets_of
 from claimcheck.parsing.roles import describes_model, is_difference
 from claimcheck.records import PROPORTION_UNITS, CellValue, CountEvidence, Resolution, RowContext, StatusNote
 from claimcheck.registry.catalogue import Catalogue, normalize
@@ -46,10 +46,6 @@ _ANSWER_MEASURE = re.compile(r"^\W*(?:average|avg\.?|mean|平均)\s*(?:output\s+
 _DERIVED = re.compile(r"^\W*(?:(?:average|avg\.?|mean|overall)\s*(?:win[- ]?rate|rank(?:ing)?|胜率|排名)|"
                       r"(?:avg\.?\s*|average\s*|mean\s*)?rank(?:ing)?|排名)\W*$", re.I)
 _URL = re.compile(r"\b(?:https?://|www\.)\S+", re.I)
-#: metrics that are no share of answers right, so the benchmark's chance level (that of guessing an answer) is not
-#: theirs: a macro F1 of a constant guess is about 1/3 on a two-way task whose guessing accuracy is 50%
-_NOT_ACCURACY = re.compile(r"(?:(?:macro-|micro-|weighted-)?f1|bleu|rouge|chrf|mcc|auc|auroc|pearson|spearman|corr|"
-                           r"perplexity|win-rate|lc-win-rate|rating|partial-credit)(?![a-z])", re.I)
 _DISTINCT_METRICS = frozenset({"partial-credit", "strict", "win-rate", "lc-win-rate", "rating", "percentile"})
 #: a subset's name at either end of a range ("4-128K Average", "32K~128K") is the range's bound, not the subset
 _RANGE_BEFORE = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?:\s?[kKmM])?\s?(?:-|–|—|~|to)\s?$")
@@ -414,7 +410,7 @@ class Resolver:
             n_fixed=n_source != "registry" or (subset.n if subset else version.n if version else Count()).fixed,
             confidence=round(confidence * (1.0 if version or not bench.versions else 0.9), 2),
             reasons=reasons, differs=facets.differs, unknown=facets.unknown, secondhand=facets.secondhand,
-            chance=bench.chance / 100 if bench.chance is not None and not _NOT_ACCURACY.match(metric or "") else None,
+            chance=bench.chance / 100 if bench.chance is not None and counts_right_answers(metric) else None,
             direction="lower" if unit == "lower-is-better" else bench.direction,
             granularity=(version.granularity if version and version.granularity else None) or bench.granularity,
             single_run=single_run(" ; ".join([context.label, *context.qualifiers])),  # "pass@1, greedy"
