@@ -118,7 +118,7 @@ class Resolver:
         if context.fields.get("line_role") == "category":  # a score per category over many benchmarks
             unit, why = unit_from_values(cells)
             return Resolution(row_kind="aggregate", unit=unit, unit_reason=why, reasons={
-                "benchmark": f"{context.label.strip()!r} is a category (the label column is headed as categories): "
+                "benchmark": f"{context.label.strip()!r} is a category (its header, the caption or the notes say so): "
                              f"a score over several benchmarks, not the benchmark of that name"})
         if is_difference(context.label):  # "Δ half book": one column minus another, not a score
             return Resolution(row_kind="skipped", skip_reason=f"a difference between other lines ({context.label.strip()!r}), "
@@ -143,6 +143,8 @@ class Resolver:
         rest = remove_span(text, match.start, match.end)
         if glued := self._glued_version(bench, match.alias):  # "AlignBench1.1": the alias carries the version
             rest = f"{glued} {rest}".strip()
+        if shots := _ALIAS_SHOTS.search(match.alias):  # "ARC (25-shot)": the alias names a setup, which still holds
+            rest = f"{shots.group(0)} {rest}".strip()
         if _HEADING_WORDS.search(rest) and not any(c.status != "missing" for c in cells):
             return Resolution(row_kind="skipped", skip_reason=f"a category heading ({label!r}) with no values")
         facets = facets_of(rest, context.qualifiers)
@@ -618,6 +620,9 @@ class Resolver:
 
 
 # ── helpers ─────────────────────────────────────────────────────────────────
+
+#: the shots an alias names as part of the benchmark's usual label ("ARC (25-shot)")
+_ALIAS_SHOTS = re.compile(r"\d{1,3}\s*-?\s*shots?\b", re.I)
 
 _LANGUAGES = re.compile(
     r"^\W*(Portuguese|Spanish|Italian|German|French|Hindi|Thai|Chinese|Japanese|Korean|Arabic|Russian|Indonesian|"
