@@ -56,7 +56,8 @@ def _wide_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]:
         elif category:
             fields["category"] = category
         qualifiers = tuple(row[j].text for j, f in layout.fields.items() if f in ("qualifier", "metric", "notes") and row[j].text)
-        if layout.category_rows:  # "| Category | A | B |" over "Reasoning", "Math": each row averages a category
+        # "| Category | A | B |" over "Reasoning", "Math", or a label the notes define as an average: a category
+        if layout.category_rows or label.strip() in layout.category_lines:
             fields["line_role"] = "category"
         line = f"{row[0].row}" + (f".{row[0].part}" if row[0].part else "")
         parts = _split_line(label, [row[j] for j in layout.value_cols], table.decimal_comma)
@@ -304,8 +305,9 @@ def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]
         for j in layout.value_cols:
             labels = composite.get(j, ())
             split = value_parts(row[j], len(labels), table.decimal_comma) if labels else ()
+            line_fields = {**fields, "line_role": "category"} if table.header[j].strip() in layout.category_lines else fields
             for p, label in enumerate(labels or [table.header[j]]):
-                context = RowContext(label=label, qualifiers=qualifiers, fields=fields,
+                context = RowContext(label=label, qualifiers=qualifiers, fields=line_fields,
                                      marks=() if layout.record else row[0].markers)
                 cell = _part_cell(table, row[j], split[p] if split else None, len(labels)) if labels else _cell(table, row[j])
                 yield Observation(

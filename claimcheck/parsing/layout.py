@@ -122,6 +122,7 @@ class Layout:
     spacers: frozenset[int] = frozenset()  # indexes of body rows with no text at all
     models_in_sections: bool = False  # the section headings name the models; the columns, their setups
     category_rows: bool = False  # the label column is headed "Category" and few of its labels name benchmarks
+    category_lines: frozenset[str] = frozenset()  # labels the notes define as averages of several benchmarks
     benchmark: str | None = None  # a leaderboard's benchmark, as --benchmark or its score column's header names it
     record: bool = False  # one row of values with no label column (label_col -1): the page's model, its lines the columns
     why: str = ""  # why this kind and label column, for --explain
@@ -226,6 +227,11 @@ def detect_layout(table: SourceTable, is_benchmark: Callable[[str], bool], bench
         how = "the label column is headed as categories" if headed else "the table's caption calls its lines categories"
         layout = replace(layout, why=layout.why + f"; {how} and few labels name benchmarks: each row is a category "
                                                   "score", category_rows=True)
+    defined = _defined_averages(table, layout)
+    if defined:
+        layout = replace(layout, category_lines=frozenset(defined),
+                         why=layout.why + "; the notes define " + ", ".join(repr(x) for x in defined)
+                         + " as averages of several benchmarks: category scores")
     if by_section:
         layout = replace(layout, why=layout.why + "; the section headings name the models and the columns their setups")
     layout = replace(layout, sections=sections, spacers=spacers, models_in_sections=by_section)
@@ -440,7 +446,22 @@ def reading(table: SourceTable, index: int, layout: Layout, folded=(), stacked=(
     )
 
 
-_BOLD_LABEL = re.compile(r"^\s*(?:\*\*|__|<b>|<strong>)", re.I)  # "**Zephyr-7b-β** 🪁": the name set in bold
+def _defined_averages(table: SourceTable, layout: Layout) -> list[str]:
+    """The line labels the table's notes define as an average of several benchmarks ("*Code:* We report the
+    average pass@1 scores of our models on HumanEval and MBPP"), in table order."""
+    from claimcheck.parsing.definitions import averaged_lines
+
+    if not table.notes or layout.kind not in ("wide", "transposed"):
+        return []
+    if layout.kind == "transposed":
+        labels = [table.header[j] for j in layout.value_cols]
+    else:
+        labels = [r[layout.label_col].text for r in table.rows if layout.label_col < len(r)]
+    return list(averaged_lines(labels, table.notes))
+
+
+#: "**Zephyr-7b-β** 🪁", "🔥 **MetaMath-Mistral-7B**": the name set in bold, a pictograph beside it or not
+_BOLD_LABEL = re.compile(r"^[^\w*_<]*(?:\*\*|__|<b>|<strong>)", re.I)
 
 
 def styled_rows(table: SourceTable, layout: Layout) -> tuple[int, ...]:
@@ -457,7 +478,7 @@ def styled_rows(table: SourceTable, layout: Layout) -> tuple[int, ...]:
     def bold(c) -> bool:
         return "bold" in c.emphasis or bool(_BOLD_LABEL.match(c.text))
 
-    out = []
+    out, whole = [], []
     for i, row in enumerate(table.rows):
         printed = [(j, c) for j, c in enumerate(row) if j != layout.label_col and c.text.strip()]
         if i in skip or len(printed) < 2 or not bold(row[layout.label_col]) or not all(bold(c) for _, c in printed):
@@ -465,7 +486,37 @@ def styled_rows(table: SourceTable, layout: Layout) -> tuple[int, ...]:
         across = layout.kind == "wide" and len({c.text.strip() for j, c in printed if j in values}) >= 2
         if across or any(j not in values for j, _ in printed):
             out.append(row[0].row)
-    return tuple(out)
+        elif layout.kind == "transposed":
+            whole.append(dict(printed))
+    # model rows bold throughout (the name too) whose bold cannot be best marks: two of them that print different
+    # values in one column ("**Xwin-LM-70B**" and "**Xwin-LM-13B**", every cell bold), or one whose bold value is
+    # beaten in its column ("🔥 **MetaMath-Mistral-7B** | **77.7** | **28.2**" under a 31.5): the bold sets the
+    # vendor's models apart
+    if len(whole) >= 2 and any(len({r[j].text.strip() for r in whole if j in r}) >= 2 for j in values):
+        out.extend(next(iter(r.values())).row for r in whole)
+    elif len(whole) == 1 and _beaten(table, whole[0], skip):
+        out.append(next(iter(whole[0].values())).row)
+    return tuple(sorted(out))
+
+
+def _beaten(table: SourceTable, cells: dict, skip: frozenset[int]) -> bool:
+    """Whether some value of a row (its cells by column) is below another row's value in the same column, among
+    the rows between the same section rows or spacers (each block is its own contest)."""
+    def value(c) -> float | None:
+        parsed = parse_cell(c.text, decimal_comma=table.decimal_comma)
+        return parsed.value if parsed.status == "ok" else None
+
+    first = next(iter(cells.values()))
+    at = next(i for i, r in enumerate(table.rows) if any(x is first for x in r))
+    start = max((i for i in skip if i < at), default=-1) + 1
+    end = min((i for i in skip if i > at), default=len(table.rows))
+    block = table.rows[start:end]
+    for j, c in cells.items():
+        mine = value(c)
+        others = [v for r in block if j < len(r) and r[j] is not c and (v := value(r[j])) is not None]
+        if mine is not None and others and mine < max(others):
+            return True
+    return False
 
 
 _SETTING_ROLES = ("qualifier", "metric", "harness", "notes")

@@ -46,7 +46,9 @@ _RESOURCE_NAME = re.compile(
     r"\blatency\b|\bwall[- ]?clock\b|\b(?:run|training|inference|decoding) time\b|\bduration\b|\btime per\b|"
     r"\bkv[ -]?cache\b|\bexperts?\b|\bdim(?:ension)?s?\b|\btokeni[sz]er\b|\battention (?:mechanism|type)\b|"
     r"\blearning rate\b|\bepochs?\b|\bwarm-?up\b|\boptimi[sz]er\b|\bweight decay\b|\blora (?:rank|alpha)\b|"
-    r"\bgradient accumulation\b|\bconfig(?:uration)?\b|\bs/it\b|\bit/s\b|"
+    r"\bgradient accumulation\b|\bconfig(?:uration)?\b|\bhyper-?param(?:eter)?s?\b|\bs/it\b|\bit/s\b|"
+    # a count of tokens ("Tokens (Billion)" of a data mixture) or of layers ("layer_num", "num_layers")
+    r"^\W*(?:#\s*|num(?:ber of)? )?tokens?\b|\blayers? (?:num|count)\b|\bnum layers\b|"
     # an optimizer's and a training run's settings: "peak LR", "beta2", "LR schedule", "gradient clipping", "Step"
     r"\blr\b|\bbetas?\d?\b|\bepsilon\b|\bschedul(?:e|er)\b|\bsteps?\b|\bclipping\b|\bdropout\b|\bmomentum\b|"
     r"\b(?:training|validation|eval|train) loss\b|\bloss\b|"
@@ -98,7 +100,9 @@ def names_resource(name: str) -> bool:
     text = strip_emphasis(" ".join(name.split()))[0]
     if not text or names_condition(text):
         return False
-    return (describes_model(text) and _METADATA.search(text) is None) or _RESOURCE_NAME.search(text) is not None
+    spaced = text.replace("_", " ")  # a config file's key ("hidden_size", "layer_num") names the same quantity
+    return any((describes_model(t) and _METADATA.search(t) is None) or _RESOURCE_NAME.search(t) is not None
+               for t in dict.fromkeys((text, spaced)))
 
 
 def names_condition(name: str) -> bool:
@@ -195,13 +199,16 @@ def resource_reason(table: SourceTable, label_col: int, skip_rows: frozenset[int
     # under a heading that says what is measured, a column fixing one value of a setup ("bs=4") holds that measurement
     measured = any(names_resource(h) or _INFERENCE_HEADING.search(h) for h in table.headings)
     named_cols = {j for j in cols if names_resource(table.header[j]) or (measured and names_condition(table.header[j]))}
+    # a label column headed as settings ("Model Hyperparameter", "Config") names every row a setting
+    stub = label_col >= 0 and names_resource(table.header[label_col])
     for r in rows:  # a score nothing explains: "HouseQA | 61.4 | 72.9" among "Params" and "Context length" rows
-        if not names_resource(label(r)) and any(
+        if not stub and not names_resource(label(r)) and any(
                 j not in named_cols and _reads_as_score(cell(r, j)) and not carries_unit(cell(r, j)) for j in cols):
             return None
     by_column = _axis([(table.header[j], [cell(r, j) for r in rows]) for j in cols],
                       {i for i, j in enumerate(cols) if j in named_cols})
-    by_row = _axis([(label(r), [cell(r, j) for j in cols]) for r in rows]) if label_col >= 0 else (0, 0)
+    by_row = _axis([(label(r), [cell(r, j) for j in cols]) for r in rows],
+                   set(range(len(rows))) if stub else set()) if label_col >= 0 else (0, 0)
     for (hits, counted), axis in ((by_column, "columns"), (by_row, "rows")):
         if counted and hits >= _SHARE * counted:
             return (f"resource/configuration figures, not scores: {hits} of the {counted} {axis} that print figures "

@@ -49,7 +49,7 @@ _DESCRIBES_MODEL = re.compile(
     r"\bvocab(?:ulary)?(?: size)?\b|^max(?:imum)? (?:sequence |context )?length\b|\bseq(?:uence)? len(?:gth)?\b|"
     r"\bposition(?:al)? (?:encoding|embedding)s?\b|\btok(?:en)?s?/s(?:ec)?\b|tokens per second|\bthroughput\b|"
     r"\b(?:inference |decoding |generation )?speed(?:-?up)?\b|\bbatch[ _-]?size\b|\bchars?/s(?:ec)?\b|"
-    r"\btime to first token\b|\bttft\b|"
+    r"\btime to first token\b|\bttft\b|^(?:quant(?:i[sz]ation)?|weight) ?bits$|^bits$|^bpw$|\bbits per weight\b|"
     r"参数|架构|激活|上下文长度|发布日期|许可|显存|内存|配比|占比|隐藏层|层数|注意力头|词表|最大长度|位置编码|训练数据|吞吐|"
     r"速度|加速|性能提升|字符/秒",
     re.I,
@@ -108,14 +108,29 @@ def _is_value(cell: RawCell, decimal_comma: bool) -> bool:
     return parse_cell(cell.text, decimal_comma=decimal_comma).status == "ok"
 
 
-def _is_setup_row(row: tuple[RawCell, ...], decimal_comma: bool) -> bool:
+def _is_setup_row(row: tuple[RawCell, ...], header: list[str], decimal_comma: bool) -> bool:
     rest = [c for c in row[1:] if c.text.strip()]
     if len(rest) < max(1, (len(row) - 1) // 2) or any(_is_value(c, decimal_comma) for c in rest):
         return False
     if _SETUP_LABEL.match(row[0].text):
         return True
+    if row[0].text.strip():
+        return False
     described = sum(bool(_DESCRIPTOR.search(c.text)) and len(c.text) <= 40 for c in rest)
-    return not row[0].text.strip() and described >= 0.6 * len(rest)
+    return described >= 0.6 * len(rest) or _tells_apart(row, header)
+
+
+def _tells_apart(row: tuple[RawCell, ...], header: list[str]) -> bool:
+    """Whether the row gives distinct short texts to columns whose header prints one title more than
+    once ("AlpacaEval (winrate %)" three times over "v.s. Text-Davinci-003" | "v.s. ChatGPT" | "v.s. GPT4"):
+    the second line of a header, which alone tells those columns apart."""
+    by_title: dict[str, list[str]] = {}
+    for j, title in enumerate(header[1:len(row)], start=1):
+        if title.strip():
+            by_title.setdefault(title.strip().casefold(), []).append(row[j].text.strip())
+    repeated = [texts for texts in by_title.values() if len(texts) > 1]
+    return bool(repeated) and all(all(t and len(t) <= 40 for t in texts) and len(set(texts)) == len(texts)
+                                  for texts in repeated)
 
 
 def fold_header_rows(table: SourceTable) -> tuple[SourceTable, tuple[tuple[int, str], ...]]:
@@ -124,7 +139,7 @@ def fold_header_rows(table: SourceTable) -> tuple[SourceTable, tuple[tuple[int, 
     rows = list(table.rows)
     folded: list[tuple[int, str]] = []
     header = list(table.header)
-    while len(rows) > 1 and len(folded) < 3 and _is_setup_row(rows[0], table.decimal_comma):
+    while len(rows) > 1 and len(folded) < 3 and _is_setup_row(rows[0], header, table.decimal_comma):
         row = rows.pop(0)
         folded.append((row[0].row, " | ".join(c.text for c in row)))
         for j, cell in enumerate(row[1:], start=1):

@@ -25,8 +25,8 @@ from claimcheck.records import Observation
 CLASS_RATIO = 1.6
 
 _PARAMS = re.compile(r"^(?:(\d{1,4})x)?(\d{1,6}(?:\.\d{1,4})?)([bBmM])")
-#: a size glued to a name the recogniser does not split ("…-Mixtral8x22B"): its last such token
-_GLUED_SIZE = re.compile(r"(?<![\d.])(?:\d{1,4}x)?\d{1,6}(?:\.\d{1,4})?[bB](?![A-Za-z0-9])")
+#: a size glued to a name the recogniser does not split ("…-Mixtral8x22B", "OpenELM-270M"): its last such token
+_GLUED_SIZE = re.compile(r"(?<![\d.])(?:\d{1,4}x)?\d{1,6}(?:\.\d{1,4})?[bBmM](?![A-Za-z0-9])")
 
 
 def parameters(size: str | None) -> float | None:

@@ -91,11 +91,16 @@ def _rows(index: Any, path: str):
             subset = "/".join(str(dataset[k]) for k in ("config", "split") if dataset.get(k) not in (None, ""))
             args = dataset.get("args") if isinstance(dataset.get("args"), dict) else {}
             shots = args.get("num_few_shot", args.get("num_fewshot", ""))
-            for metric in _listed(result.get("metrics"), f"the 'metrics' of {model!r} on {benchmark!r} in 'model-index'", path):
-                if not isinstance(metric, dict):
-                    raise InputError(f"a metric of {model!r} on {benchmark!r} in 'model-index' is not a mapping",
-                                     path=path)
-                name = str(metric.get("type") or metric.get("name") or "")
+            metrics = _listed(result.get("metrics"), f"the 'metrics' of {model!r} on {benchmark!r} in 'model-index'", path)
+            if not all(isinstance(metric, dict) for metric in metrics):
+                raise InputError(f"a metric of {model!r} on {benchmark!r} in 'model-index' is not a mapping", path=path)
+            types = [str(metric.get("type") or "") for metric in metrics]
+            for metric in metrics:
+                # the metric's type names it ("acc_norm"), unless several metrics of the result share one type and
+                # only their names tell them apart ("code_eval" for pass@1, pass@10 and pass@100)
+                kind = str(metric.get("type") or "")
+                shared = types.count(kind) > 1 and metric.get("name")
+                name = str(metric.get("name") if shared or not kind else kind)
                 verified = "verified" if metric.get("verified") is True else ""
                 yield _source(result), (model, benchmark, _text(metric.get("value")), name, subset, _text(shots), verified)
 

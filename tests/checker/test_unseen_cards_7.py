@@ -1,0 +1,307 @@
+"""Readings met on model cards not seen before (the 2026-12-06 run, fourth set): each a general form of table.
+
+- a header that prints one title over several columns, with a second line telling them apart ("v.s. ChatGPT");
+- model rows set wholly in bold, the name too, whose bold cannot be best marks: the vendor's models set apart;
+- "ARC (25-shot)", the Open LLM Leaderboard's label for ARC-Challenge, with its shots kept;
+- ToxiGen, a share of toxic generations, where lower is better;
+- a quantisation "Bits" column, a data mixture's "Tokens" and a config file's "hidden_size" are no scores;
+- a line the notes define as an average of several benchmarks ("*Math:* the average of GSM8K and MATH") is a
+  category, not the benchmark it shares a name with;
+- a model-index whose metrics share one type ("code_eval") and differ by name ("pass@1", "pass@10");
+- sizes printed in millions ("OpenELM-270M") as size classes of one table.
+"""
+
+from __future__ import annotations
+
+from claimcheck.pipeline import audit
+
+
+def _audit(tmp_path, text: str):
+    path = tmp_path / "card.md"
+    path.write_text(text, encoding="utf-8")
+    return audit([str(path)])
+
+
+def _codes(report, code):
+    return [f for f in report.findings if f.code == code]
+
+
+TWO_LINE_HEADER = """\
+# Zed-70B
+
+### Zed performance on AlpacaEval
+
+| **Model** | **AlpacaEval (winrate %)** | **AlpacaEval (winrate %)** | **AlpacaEval (winrate %)** |
+|---|---|---|---|
+| | **v.s. Text-Davinci-003** | **v.s. ChatGPT** | **v.s. GPT4** |
+| **Zed-70B** | **95.57** | **87.50** | **60.61** |
+| GPT-4 | 95.28 | 84.66 | 50.00 |
+| **Zed-13B** | **91.76** | **81.79** | **55.30** |
+| Other-13B | 89.37 | 75.75 | 41.91 |
+"""
+
+
+def test_a_second_header_line_tells_apart_columns_of_one_title(tmp_path):
+    report = _audit(tmp_path, TWO_LINE_HEADER)
+    titles = {s.title for s in report.scores}
+    assert titles == {"AlpacaEval (winrate %) (v.s. Text-Davinci-003)", "AlpacaEval (winrate %) (v.s. ChatGPT)",
+                      "AlpacaEval (winrate %) (v.s. GPT4)"}
+    assert not _codes(report, "CC404") and not _codes(report, "CC405")
+    assert report.readings[0].header_rows  # the folded line is shown as such
+
+
+def test_a_repeated_title_over_values_is_not_folded(tmp_path):
+    """The second line folds only when it prints no value: a first row of scores under a repeated title stays a row."""
+    text = TWO_LINE_HEADER.replace("| | **v.s. Text-Davinci-003** | **v.s. ChatGPT** | **v.s. GPT4** |\n", "")
+    report = _audit(tmp_path, text)
+    assert not report.readings[0].header_rows
+    assert {s.value for s in report.scores if s.model == "Zed-70B"} == {95.57, 87.5, 60.61}
+
+
+def test_model_rows_bold_throughout_with_different_values_are_the_vendors_models(tmp_path):
+    report = _audit(tmp_path, TWO_LINE_HEADER)
+    assert not _codes(report, "CC409")  # Zed-13B's bold 91.76 is below GPT-4's 95.28: no best mark
+    legend = report.readings[0].legend
+    assert len(legend.styled_rows) == 2
+
+
+def test_one_model_row_bold_and_best_everywhere_keeps_its_marks(tmp_path):
+    text = TWO_LINE_HEADER.replace("| **Zed-13B** | **91.76** | **81.79** | **55.30** |",
+                                   "| Zed-13B | 91.76 | 81.79 | 55.30 |")
+    report = _audit(tmp_path, text)
+    assert not report.readings[0].legend.styled_rows
+    marked = [s for s in report.scores if "bold" in s.cell.emphasis]
+    assert {s.model for s in marked} == {"Zed-70B"}
+
+
+BEATEN_ROW = """\
+# Zed-7B
+
+| Model | GSM8k Pass@1 | MATH Pass@1 |
+|---|---|---|
+| Other-7B (POT) | 53.6 | 31.5 |
+| Other-13B | 72.3 | 22.4 |
+| {label} | **77.7** | **28.2** |
+"""
+
+
+def test_one_model_row_bold_throughout_but_beaten_is_the_vendors_model(tmp_path):
+    report = _audit(tmp_path, BEATEN_ROW.format(label="🔥 **Zed-7B**"))
+    assert not _codes(report, "CC409")
+    assert report.readings[0].legend.styled_rows
+
+
+def test_a_bold_row_beaten_with_its_name_unbolded_keeps_its_marks(tmp_path):
+    report = _audit(tmp_path, BEATEN_ROW.format(label="Zed-7B"))
+    assert not report.readings[0].legend.styled_rows
+    (finding,) = _codes(report, "CC409")
+    assert "31.5" in finding.message
+
+
+BLOCKS = """\
+# Zed
+
+| **Model** | **overall** | **easy** |
+|---|---|---|
+| Human | 53.7 | 100.0 |
+| **w/ CoT** | | |
+| Other | 51.4 | 54.2 |
+| **Zed** | **56.5** | **66.1** |
+| **w/o CoT** | | |
+| Other | 50.1 | 57.4 |
+| **Zed** | **52.9** | 56.9 |
+"""
+
+
+def test_a_bold_row_is_judged_within_its_own_block(tmp_path):
+    """Beaten by a row of another block (Human) only: the bold row is the best of its block and keeps its marks."""
+    report = _audit(tmp_path, BLOCKS)
+    assert not report.readings[0].legend.styled_rows
+
+
+ARC = """\
+# Zed-7B
+
+| Model | MMLU 5-shot | ARC 25-shot | ARC (25-shot) | ARC 0-shot |
+|---|---|---|---|---|
+| Zed-7B | 50.1 | 60.2 | 60.2 | 55.0 |
+| Other-7B | 51.1 | 61.2 | 61.2 | 56.0 |
+"""
+
+
+def test_arc_25_shot_is_the_open_llm_leaderboards_arc_challenge(tmp_path):
+    report = _audit(tmp_path, ARC)
+    by_title = {s.title: s for s in report.scores if s.model == "Zed-7B"}
+    for title in ("ARC 25-shot", "ARC (25-shot)"):
+        s = by_title[title]
+        assert s.benchmark == "arc-challenge" and s.n == 1172
+        assert s.resolution.budget.get("shots") == 25  # the alias names the shots; they still hold
+    assert by_title["ARC 0-shot"].benchmark is None  # "ARC" alone stays ambiguous
+
+
+TOXIGEN = """\
+# Zed
+
+|||TruthfulQA|Toxigen|
+|---|---|---|---|
+|Zed|7B|33.29|**21.25**|
+|Zed|13B|41.86|26.10|
+|Zed|70B|**50.18**|24.60|
+"""
+
+
+def test_toxigen_is_lower_is_better(tmp_path):
+    report = _audit(tmp_path, TOXIGEN)
+    assert not _codes(report, "CC409")
+    tox = [s for s in report.scores if s.title == "Toxigen"]
+    assert tox and all(s.benchmark == "toxigen" and s.lower_is_better for s in tox)
+
+
+def test_a_bold_highest_toxigen_is_a_misread_direction(tmp_path):
+    report = _audit(tmp_path, TOXIGEN.replace("**21.25**", "21.25").replace("26.10", "**26.10**"))
+    (finding,) = _codes(report, "CC105")
+    assert "26.1" in finding.message
+
+
+QUANT = """\
+# Zed-7B-GGUF
+
+## Provided files
+
+| Name | Quant method | Bits | Size | Max RAM required | Use case |
+| ---- | ---- | ---- | ---- | ---- | ----- |
+| zed-7b.Q2_K.gguf | Q2_K | 2 | 2.83 GB| 5.33 GB | smallest, significant quality loss |
+| zed-7b.Q3_K_S.gguf | Q3_K_S | 3 | 2.95 GB| 5.45 GB | very small, high quality loss |
+| zed-7b.Q4_K_M.gguf | Q4_K_M | 4 | 4.08 GB| 6.58 GB | medium, balanced quality |
+"""
+
+
+def test_quantisation_bits_are_no_benchmark(tmp_path):
+    report = _audit(tmp_path, QUANT)
+    assert not [s for s in report.scores if s.status == "checked"]
+    assert not _codes(report, "CC406") and not _codes(report, "CC301")
+
+
+CONFIGS = """\
+# Zed
+
+## Data mixture
+
+| Subset      | Tokens (Billion) |
+| ----------- | ----------- |
+| Arxiv      | 30.00       |
+| Book   | 28.86        |
+| C4   | 197.67        |
+| Total | 256.53 |
+
+## Hyperparameters
+
+| Model Hyperparameter      | Value |
+| ----------- | ----------- |
+| Total Parameters      | 6.7B       |
+| Hidden Size   | 4096        |
+| Number of Hidden Lyaers  | 32        |
+| Vocab Size | 32000 |
+
+## Architecture
+
+|     | layer_num | hidden_size | ffn_hidden_size | head_num |
+|-----| --------- | ----------- | --------------- | -------- |
+| 7B  | 30        | 4096        | 12288           | 32       |
+| 12B  | 38        | 5120        | 12288           | 32       |
+"""
+
+
+def test_token_counts_hyperparameters_and_config_keys_are_no_scores(tmp_path):
+    report = _audit(tmp_path, CONFIGS)
+    assert [r.kind for r in report.readings] == ["resource", "resource", "resource"]
+    assert not report.findings
+
+
+GROUPED = """\
+# Zed
+
+|Model|Size|Code|Commonsense Reasoning|Math|MMLU|
+|---|---|---|---|---|---|
+|Zed|7B|16.8|63.9|14.6|45.3|
+|Zed|13B|24.5|66.9|28.7|54.8|
+
+**Overall performance on grouped academic benchmarks.** *Code:* We report the average pass@1 scores of our models on HumanEval and MBPP. *Commonsense Reasoning:* We report the average of PIQA, SIQA and HellaSwag. *MATH:* We report the average of the GSM8K (8 shot) and MATH (4 shot) benchmarks at top 1.
+"""
+
+
+def test_lines_the_notes_define_as_averages_are_categories(tmp_path):
+    report = _audit(tmp_path, GROUPED)
+    by_title = {s.title: s for s in report.scores if s.model.endswith("7B")}
+    for title in ("Code", "Commonsense Reasoning", "Math"):
+        assert by_title[title].benchmark is None and by_title[title].resolution.row_kind == "aggregate"
+    assert by_title["Math"].n is None  # not MATH's 5,000 problems
+    assert by_title["MMLU"].benchmark == "mmlu"  # a line the notes leave alone
+    assert "as averages of several benchmarks" in report.readings[0].why
+
+
+def test_a_note_naming_one_benchmark_defines_no_category(tmp_path):
+    text = GROUPED.replace("We report the average of the GSM8K (8 shot) and MATH (4 shot) benchmarks at top 1.",
+                           "We report MATH (4 shot) at top 1.")
+    report = _audit(tmp_path, text)
+    math = next(s for s in report.scores if s.title == "Math")
+    assert math.benchmark == "math"
+
+
+def test_averaged_lines_reads_each_definition_up_to_the_next():
+    from claimcheck.parsing.definitions import averaged_lines
+
+    note = ("*Code:* We report HumanEval only. *World Knowledge:* We evaluate the 5-shot performance on "
+            "NaturalQuestions and TriviaQA and report the average. *Average:* the mean of all columns.")
+    found = averaged_lines(["Code", "World Knowledge", "Average", "MMLU"], [note])
+    assert list(found) == ["World Knowledge"]  # Code's text names one benchmark, no average; Average is the table's own
+    assert found["World Knowledge"].endswith("report the average.")
+
+
+MODEL_INDEX = """\
+---
+model-index:
+- name: zed
+  results:
+  - task:
+      type: code-generation
+    dataset:
+      name: "HumanEval"
+      type: openai_humaneval
+    metrics:
+       - name: pass@1
+         type: code_eval
+         value: 3.99
+       - name: pass@10
+         type: code_eval
+         value: 8.69
+---
+# Zed
+"""
+
+
+def test_model_index_metrics_of_one_type_are_told_apart_by_name(tmp_path):
+    report = _audit(tmp_path, MODEL_INDEX)
+    assert not _codes(report, "CC404")
+    metrics = sorted(s.resolution.metric for s in report.scores)
+    assert metrics == ["pass@1", "pass@10"]
+
+
+SIZES = """\
+# Zed
+
+| **Model Size** | **ARC-c** | **ARC-e** | **BoolQ** |
+|---|---|---|---|
+| Zed-270M | 26.45 | 45.08 | **53.98** |
+| Zed-270M-Instruct | **30.55** | **46.68** | 48.56 |
+| Zed-450M | 27.56 | 48.06 | 55.83 |
+| Zed-450M-Instruct | **30.38** | **50.00** | **60.37** |
+| Zed-3B | 35.58 | 59.89 | 67.40 |
+| Zed-3B-Instruct | **39.42** | **61.74** | **68.17** |
+"""
+
+
+def test_sizes_in_millions_make_size_classes(tmp_path):
+    report = _audit(tmp_path, SIZES)
+    assert not _codes(report, "CC409")
+    assert "size classes" in report.readings[0].why
