@@ -2,7 +2,8 @@
 
 Every pipe table in the document is read (leading and trailing pipes optional,
 ``\\|`` escapes, ``:---:`` alignment rows); tables inside fenced code blocks are
-not tables.  A cell keeps its printed text, as GitHub renders it: links, inline
+not tables, except the results table lm-evaluation-harness prints, pasted in a
+fence.  A cell keeps its printed text, as GitHub renders it: links, inline
 HTML tags (``<a>``, ``<span>``, ``<em>``, ``<code>``), italics and code spans
 print their text, ``<br>`` a space, partial bold stays ``**…**``.  Emphasis that
 wraps the whole cell (``**91.5**``, ``__x__``, ``<b>``, ``<strong>``, ``<u>``)
@@ -438,6 +439,19 @@ def _lead(lines: list[str], i: int) -> str:
     return text[:_MAX_LEAD]
 
 
+#: the header lm-evaluation-harness prints over its results ("|Tasks|Version|Filter|n-shot|Metric| |Value| |Stderr|"),
+#: which cards paste inside a code fence
+_HARNESS_HEADER = re.compile(r"^\s*\|?\s*(?:tasks?|groups?)\s*\|(?=.*\|\s*metric\s*\|)(?=.*\|\s*value\s*\|)"
+                             r"(?=.*\|\s*stderr\s*\|?\s*$)", re.I)
+
+
+def _harness_table_at(lines: list[str], i: int) -> bool:
+    """Whether a results table as lm-evaluation-harness prints it starts at line ``i``: inside a code fence it is
+    still the run's output, not code (every other table inside a fence is not a table)."""
+    return (_HARNESS_HEADER.match(lines[i]) is not None and i + 1 < len(lines)
+            and _is_delimiter(lines[i + 1], len(split_row(lines[i]))))
+
+
 def _fence_after(fence: str | None, line: str) -> str | None:
     """The open code fence after a fence line: it opens one, or closes the open one of its kind ("```"
     inside a "~~~" block is the block's text)."""
@@ -529,7 +543,7 @@ def read_markdown(text: str, path: str) -> list[SourceTable]:
             fence = _fence_after(fence, line)
             i += 1
             continue
-        if fence:
+        if fence and not _harness_table_at(lines, i):
             i += 1
             continue
         if _HTML_TABLE.search(line):  # an HTML table inside the Markdown: read by the HTML reader, named here

@@ -305,3 +305,44 @@ def test_sizes_in_millions_make_size_classes(tmp_path):
     report = _audit(tmp_path, SIZES)
     assert not _codes(report, "CC409")
     assert "size classes" in report.readings[0].why
+
+
+FENCED = """\
+# Zed-7B
+
+GPT-4All Benchmark Set
+```
+|    Task     |Version| Metric |Value |   |Stderr|
+|-------------|------:|--------|-----:|---|-----:|
+|arc_challenge|      0|acc     |0.5623|±  |0.0145|
+|             |       |acc_norm|0.6007|±  |0.0143|
+|boolq        |      1|acc     |0.8657|±  |0.0060|
+Average: 73.12
+```
+
+Code
+```
+| a | b |
+|---|---|
+| 1 | 2 |
+```
+"""
+
+
+def test_a_harness_results_table_in_a_code_fence_is_read(tmp_path):
+    """lm-evaluation-harness's printed table pasted in a fence is the run's output; any other table in a fence is code."""
+    report = _audit(tmp_path, FENCED)
+    assert len(report.tables) == 1
+    values = sorted(s.value for s in report.scores if s.status == "checked")
+    assert values == [0.5623, 0.6007, 0.8657]
+    assert {s.benchmark for s in report.scores} == {"arc-challenge", "boolq"}
+    assert all(s.cell.plus_minus for s in report.scores)  # the Stderr column is each score's standard error
+
+
+def test_the_harness_header_pattern_needs_metric_value_and_stderr():
+    from claimcheck.readers.markdown import _HARNESS_HEADER
+
+    assert _HARNESS_HEADER.match("|    Tasks    |Version|Filter|n-shot| Metric |   |Value |   |Stderr|")
+    assert _HARNESS_HEADER.match("|    Task     |Version| Metric |Value |   |Stderr|")
+    assert not _HARNESS_HEADER.match("|    Task     |Version| Metric |Value |")
+    assert not _HARNESS_HEADER.match("| Model | Metric | Value | Stderr |")
