@@ -373,6 +373,7 @@ class Resolution:
     unknown: tuple[str, ...] = ()  # facets the table says are not stated
     secondhand: bool = False
     chance: float | None = None  # chance level as a proportion
+    below_chance: str | None = None  # why a weak model may score below it with nothing wrong (registry)
     direction: Literal["higher", "lower"] = "higher"
     granularity: str | None = None  # binary | partial | averaged | pairwise | composite
     statuses: tuple[StatusNote, ...] = ()

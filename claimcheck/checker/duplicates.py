@@ -10,6 +10,7 @@ metric or a mark) or read the same.
 
 from __future__ import annotations
 
+import re
 from typing import Iterator, Sequence
 
 from claimcheck.checker.aggregates import half_unit, is_benchmark_row
@@ -192,6 +193,10 @@ def same_line(context: CheckContext, a: Score, b: Score) -> bool:
     ca, cb = _caption(context, a), _caption(context, b)
     if a.benchmark is None and ca and cb and ca != cb:
         return False
+    # nor under label columns headed apart ("Details on MT-Bench-tw: Models" / "Details on TMMLU+: Model" both
+    # print a "STEM" line)
+    if a.benchmark is None and _stub_words(context, a) != _stub_words(context, b):
+        return False
     # tables under headings that state different setups ("Reasoning Mode" / "Non-Reasoning Mode") are two runs
     if ca != cb and (names_a_setup(ca) or names_a_setup(cb)):
         return False
@@ -202,6 +207,20 @@ def same_line(context: CheckContext, a: Score, b: Score) -> bool:
 
 def _title(s: Score) -> str:
     return " ".join(s.title.casefold().split())
+
+
+#: words a label column's header prints for any table ("Model", "Benchmarks"): they tell no two tables apart
+_STUB_WORDS = frozenset({"model", "models", "name", "names", "benchmark", "benchmarks", "task", "tasks", "dataset",
+                         "datasets", "metric", "metrics", "category", "categories", "模型", "任务", "数据集"})
+
+
+def _stub_words(context: CheckContext, s: Score) -> frozenset[str]:
+    """The words of the header over the score's table's label column, less the words every such header prints."""
+    reading = next((r for r in context.readings if r.table == s.table and r.label_col >= 0), None)
+    if reading is None or reading.label_col >= len(reading.columns):
+        return frozenset()
+    words = re.findall(r"\w+", reading.columns[reading.label_col][0].casefold())
+    return frozenset(words) - _STUB_WORDS
 
 
 def _caption(context: CheckContext, s: Score) -> str:

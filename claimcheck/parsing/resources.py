@@ -49,6 +49,8 @@ _RESOURCE_NAME = re.compile(
     r"\bgradient accumulation\b|\bconfig(?:uration)?\b|\bhyper-?param(?:eter)?s?\b|\bs/it\b|\bit/s\b|"
     # a count of tokens ("Tokens (Billion)" of a data mixture) or of layers ("layer_num", "num_layers")
     r"^\W*(?:#\s*|num(?:ber of)? )?tokens?\b|\blayers? (?:num|count)\b|\bnum layers\b|"
+    # a load test's settings: "Number of Prompts", "Concurrency", "Requests per second"
+    r"\b(?:number of|num|#)\s*(?:prompts|requests|concurrent \w+)\b|\bconcurren(?:cy|t requests)\b|\brequests?/s\b|"
     # an optimizer's and a training run's settings: "peak LR", "beta2", "LR schedule", "gradient clipping", "Step"
     r"\blr\b|\bbetas?\d?\b|\bepsilon\b|\bschedul(?:e|er)\b|\bsteps?\b|\bclipping\b|\bdropout\b|\bmomentum\b|"
     r"\b(?:training|validation|eval|train) loss\b|\bloss\b|"
@@ -191,7 +193,9 @@ def resource_reason(table: SourceTable, label_col: int, skip_rows: frozenset[int
     headers = [table.header[j] for j in cols]
     label = (lambda r: r[label_col].text) if label_col >= 0 else (lambda r: "")  # a record (-1) has no label column
     labels = [label(r) for r in rows]
-    if any(is_benchmark(t) for t in (*headers, *labels) if t.strip()):
+    # a name that states a resource quantity names no benchmark, whatever it shares a name with ("GQA
+    # num_key_value_heads" is grouped-query attention's heads, not the GQA benchmark)
+    if any(is_benchmark(t) and not names_resource(t) for t in (*headers, *labels) if t.strip()):
         return None
     cell = lambda r, j: r[j].text if j < len(r) else ""  # noqa: E731
     if not any(_is_figure(cell(r, j)) for r in rows for j in cols):

@@ -120,6 +120,16 @@ def _is_setup_row(row: tuple[RawCell, ...], header: list[str], decimal_comma: bo
     return described >= 0.6 * len(rest) or _tells_apart(row, header)
 
 
+def _is_header_line(row: tuple[RawCell, ...], decimal_comma: bool) -> bool:
+    """A row that may continue the header: no label (or a setup label), no value, and short texts in at least
+    half of the other cells."""
+    rest = [c for c in row[1:] if c.text.strip()]
+    if row[0].text.strip() and not _SETUP_LABEL.match(row[0].text):
+        return False
+    return (len(rest) >= max(1, (len(row) - 1) // 2) and all(len(c.text) <= 40 for c in rest)
+            and not any(_is_value(c, decimal_comma) for c in rest))
+
+
 def _tells_apart(row: tuple[RawCell, ...], header: list[str]) -> bool:
     """Whether the row gives distinct short texts to columns whose header prints one title more than
     once ("AlpacaEval (winrate %)" three times over "v.s. Text-Davinci-003" | "v.s. ChatGPT" | "v.s. GPT4"):
@@ -139,7 +149,14 @@ def fold_header_rows(table: SourceTable) -> tuple[SourceTable, tuple[tuple[int, 
     rows = list(table.rows)
     folded: list[tuple[int, str]] = []
     header = list(table.header)
-    while len(rows) > 1 and len(folded) < 3 and _is_setup_row(rows[0], header, table.decimal_comma):
+    # the leading rows of short texts over the value columns, when one of them is a setup row: all of them are the
+    # header's lines ("TC, Knowledge" over "5 shot"), not only the setup row
+    lines = 0
+    while lines < min(3, len(rows) - 1) and _is_header_line(rows[lines], table.decimal_comma):
+        lines += 1
+    if not any(_is_setup_row(rows[i], header, table.decimal_comma) for i in range(lines)):
+        lines = 0
+    while len(rows) > 1 and len(folded) < 3 and (len(folded) < lines or _is_setup_row(rows[0], header, table.decimal_comma)):
         row = rows.pop(0)
         folded.append((row[0].row, " | ".join(c.text for c in row)))
         for j, cell in enumerate(row[1:], start=1):

@@ -188,6 +188,9 @@ class Benchmark(_Strict):
     range: tuple[float, float] | None = (0.0, 100.0)
     direction: Literal["higher", "lower"] = "higher"
     chance: float | None = Field(default=None, ge=0, le=100)  # percent
+    # why a weak model may score below ``chance`` with nothing wrong: items chosen because shallow solvers got
+    # them wrong (ARC's Challenge set), so such a score is no sign of a failed answer extraction
+    below_chance: str | None = None
     granularity: Granularity | None = None  # None: not known, so no k/n check is made
     ratings: Ratings | None = None  # a mean of whole-step judge ratings (MT-Bench: 1-10 per turn)
     composite: bool = False

@@ -35,7 +35,7 @@ _GLUED_YEAR = re.compile(r"\b([A-Za-z][A-Za-z\-]{0,40}?[A-Za-z])(\d{4}|\d{2})\b"
 #: evidence good enough for intervals that is still not the authors' own (a dataset mirror's count)
 SECONDHAND_EVIDENCE = frozenset({"mirror"})
 SECONDHAND_NOTE = "n = {n:,} from a dataset mirror, not from the benchmark's authors"
-_AGGREGATE = re.compile(r"^(?:average|avg\.?|mean|overall|total|sum|aggregate|平均|均值|总分|综合|合计)\b"
+_AGGREGATE = re.compile(r"^[↑↓\s]*(?:average|avg\.?|mean|overall|total|sum|aggregate|平均|均值|总分|综合|合计)\b"
                         r"(?!\.?\s*(?:win[- ]?rate|rank|ranking|elo|rating|percentile|胜率|排名))", re.I)
 #: an average over the answers of something other than a score: "Avg. Length", "Mean #Tokens", "平均长度"
 _ANSWER_MEASURE = re.compile(r"^\W*(?:average|avg\.?|mean|平均)\s*(?:output\s+|response\s+|answer\s+|generation\s+)?"
@@ -413,6 +413,7 @@ class Resolver:
             confidence=round(confidence * (1.0 if version or not bench.versions else 0.9), 2),
             reasons=reasons, differs=facets.differs, unknown=facets.unknown, secondhand=facets.secondhand,
             chance=bench.chance / 100 if bench.chance is not None and counts_right_answers(metric) else None,
+            below_chance=bench.below_chance,
             direction="lower" if unit == "lower-is-better" else bench.direction,
             granularity=(version.granularity if version and version.granularity else None) or bench.granularity,
             single_run=single_run(" ; ".join([context.label, *context.qualifiers])),  # "pass@1, greedy"

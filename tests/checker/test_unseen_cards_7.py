@@ -346,3 +346,101 @@ def test_the_harness_header_pattern_needs_metric_value_and_stderr():
     assert _HARNESS_HEADER.match("|    Task     |Version| Metric |Value |   |Stderr|")
     assert not _HARNESS_HEADER.match("|    Task     |Version| Metric |Value |")
     assert not _HARNESS_HEADER.match("| Model | Metric | Value | Stderr |")
+
+
+BELOW = """\
+# Zed-70M
+
+| Metric | Value |
+|---|---|
+| ARC (25-shot) | 21.59 |
+| MMLU (5-shot) | 20.00 |
+"""
+
+
+def test_below_chance_on_arc_challenge_is_expected_of_a_weak_model(tmp_path):
+    """ARC's Challenge set keeps only items shallow solvers got wrong: below 25% there is no extraction failure,
+    while the same gap on MMLU is."""
+    report = _audit(tmp_path, BELOW)
+    by_value = {context_value: f for f in _codes(report, "CC407")
+                for context_value in [next(s.value for s in report.scores if s.id == f.scores[0])]}
+    assert str(by_value[21.59].severity) == "info" and "Challenge set" in by_value[21.59].message
+    assert by_value[21.59].details["significant"] is True
+    assert str(by_value[20.0].severity) == "error" and "extraction failure" in by_value[20.0].message
+
+
+STUBS = """\
+# Zed
+
+| Details on MT-Bench-tw (0 shot):<br/>Models | STEM | Extraction | ↑ AVG |
+|---|---|---|---|
+| gpt-3.5-turbo | 7.8 | 6.1 | 6.95 |
+| Zed-7B | 6.2 | 5.0 | 5.6 |
+
+| Details on TMMLU+ (0 shot):<br/>Model | STEM | Humanities | ↑ AVG |
+|---|---|---|---|
+| gpt-3.5-turbo | 41.58 | 40.96 | 41.27 |
+| Zed-7B | 36.2 | 35.0 | 35.6 |
+"""
+
+
+def test_unknown_lines_under_label_columns_headed_apart_are_two_line_items(tmp_path):
+    report = _audit(tmp_path, STUBS)
+    assert not _codes(report, "CC404")  # 'STEM' of MT-Bench-tw and of TMMLU+ are two lines
+    avg = [s for s in report.scores if s.title == "↑ AVG"]
+    assert avg and all(s.resolution.row_kind == "aggregate" for s in avg)  # an arrow before 'AVG' keeps it an average
+    assert not _codes(report, "CC402")  # 6.95 and 41.27 are the means of their rows
+
+
+def test_unknown_lines_under_one_stub_still_conflict(tmp_path):
+    report = _audit(tmp_path, STUBS.replace("Details on TMMLU+ (0 shot):<br/>Model", "Details on MT-Bench-tw (0 shot):<br/>Model"))
+    assert _codes(report, "CC404")
+
+
+SETUP_LINES = """\
+# Zed
+
+| Models | |↑ TMMLU+ (ACC) | DRCD (EM) | MMLU (ACC) |
+|---|---|---|---|---|
+| | |TC, Knowledge |TC, Reasoning|EN, Knowledge|
+| | | 5 shot | 3 shot | 5 shot |
+| Yi-34B | 34B | 63.10 | 84.57 | 77.42 |
+| Zed-7B | 7B | 40.61 | 80.58 | 61.25 |
+"""
+
+
+def test_lines_of_words_above_a_setup_row_fold_into_the_header_with_it(tmp_path):
+    report = _audit(tmp_path, SETUP_LINES)
+    assert not _codes(report, "CC405")
+    assert len(report.readings[0].header_rows) == 2
+    mmlu = next(s for s in report.scores if s.benchmark == "mmlu" and s.model == "Zed-7B")
+    assert mmlu.resolution.budget.get("shots") == 5
+
+
+def test_lines_of_words_with_no_setup_row_below_stay_rows(tmp_path):
+    text = SETUP_LINES.replace("| | | 5 shot | 3 shot | 5 shot |\n", "")
+    report = _audit(tmp_path, text)
+    assert not report.readings[0].header_rows
+
+
+RUNTIME = """\
+# Zed
+
+| Parameters | Layers | Heads  | Sequence Length  | GQA num_key_value_heads*  |
+|:----------|:----------|:----------|:----------|:----------|
+| 7.04 billion    | 32    | 32    | 8192   | Variable  |
+
+### Runtime Benchmarks
+
+| Inference Tool | Hardware | Prompt length | Generation length | Generated tokens/sec | Batch Size | Number of Prompts |
+|:----------|:----------|:---------:|:---------:|:---------:|:---------:|:---------:|
+| HuggingFace (PyTorch) | A100 (SXM4-80GB-400W) | 512 | 512 | **1174** |  352 | 352 |
+| HuggingFace (PyTorch) | A100 (SXM4-80GB-400W) | 2048 | 2048 | **328** | 72 | 72 |
+| Infery-LLM | A10 | 2048 | 2048 | **599** | 32 | 128 |
+"""
+
+
+def test_a_spec_naming_gqa_heads_and_a_load_test_are_no_scores(tmp_path):
+    report = _audit(tmp_path, RUNTIME)
+    assert [r.kind for r in report.readings] == ["resource", "resource"]
+    assert not report.findings

@@ -891,8 +891,8 @@ class BelowChance(Rule):
     #: with no item count, a score this far below chance is significant on any benchmark of this many items
     SMALL_N = 100
     levels = {"error": "significantly below chance at a known (not assumed) item count",
-              "info": "within sampling noise of the chance level (guessing explains it), or near it with no item "
-                      "count to test"}
+              "info": "within sampling noise of the chance level (guessing explains it), near it with no item "
+                      "count to test, or below it on a set whose items were chosen to defeat shallow solvers"}
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         notes: list[Finding] = []  # within noise of chance: one finding per row, else per model and table
@@ -962,7 +962,11 @@ class BelowChance(Rule):
         bound = wilson_interval(p, s.n, alpha=2 * context.alpha).high
         assumed = s.resolution.n_source == "assumed"
         at = f"at n = {s.n:,}{' (assumed)' if assumed else ', inferred from the values' if s.resolution.n_source == 'implied' else ''}"
-        if bound < chance:
+        expected = s.resolution.below_chance
+        if bound < chance and expected:  # a set built to defeat shallow solvers: a weak model lands below guessing
+            verdict = (f"significantly so (one-sided {100 * (1 - context.alpha):.0f}% Wilson upper bound "
+                       f"{100 * bound:.1f}% {at}), which a weak model may score with nothing wrong: {expected}")
+        elif bound < chance:
             verdict = (f"significantly so (one-sided {100 * (1 - context.alpha):.0f}% Wilson upper bound "
                        f"{100 * bound:.1f}% {at}): this points to an answer-format or extraction failure, "
                        f"not to what the model knows")
@@ -970,11 +974,12 @@ class BelowChance(Rule):
             verdict = (f"though not significantly (one-sided upper bound {100 * bound:.1f}% {at}): guessing, "
                        f"or an answer-format or extraction failure")
         significant = bound < chance
+        failure = significant and not expected
         return self.finding(
             f"{msg}, {verdict}", scores=(s.id,),
-            severity=("error" if not assumed else None) if significant else "info",
+            severity=("error" if not assumed else None) if failure else "info",
             upper_bound=bound, significant=significant, **numbers,
-            doubts=((s.id, "below chance (an extraction failure?)"),) if significant else (),
+            doubts=((s.id, "below chance (an extraction failure?)"),) if failure else (),
         )
 
 
