@@ -65,7 +65,10 @@ _DIFFERENCE = re.compile(r"^(?:[Δ∆]|(?:delta|diff(?:erence)?|gain|improvement
 #: A heading that states a setup of what is printed under it rather than a group of models or benchmarks:
 #: "w/ CoT", "Non-thinking", "Reasoning Mode", "with tools", "5-shot", "high effort".
 _SETUP_HEADING = re.compile(r"\bw/o?\b|\bwith(?:out)?\b|\bcot\b|\b\d+-shot\b|\bthinking\b|\btools?\b|"
-                            r"\bno[- ]context\b|\beffort\b|\bnon[- ]?reasoning\b|\breasoning mode\b", re.I)
+                            r"\bno[- ]context\b|\beffort\b|\bnon[- ]?reasoning\b|\breasoning mode\b|"
+                            # "using instruction following (chat) format", "in completion format"
+                            r"\b(?:chat|instruct(?:ion)?(?:[- ]following)?|completion|infill(?:ing)?|fim|prompt)\)?\s+format\b",
+                            re.I)
 
 
 def names_a_setup(heading: str) -> bool:

@@ -51,7 +51,11 @@ def model_index_tables(text: str, path: str) -> tuple[SourceTable, ...]:
     if index is None:
         return ()
     by_source: dict[tuple[str, str], list[tuple[int, tuple[str, ...]]]] = {}
-    for k, (source, row) in enumerate(_rows(index, path)):
+    listed = list(_rows(index, path))
+    placeholders = _placeholders([row for _, row in listed])
+    for k, (source, row) in enumerate(listed):
+        if k in placeholders:  # "-1": not evaluated, said in the notes below
+            row = tuple("n/a" if j == _SCORE else t for j, t in enumerate(row))
         by_source.setdefault(source, []).append((k, row))
     names = [name for name, _ in by_source]
     tables = []
@@ -61,9 +65,41 @@ def model_index_tables(text: str, path: str) -> tuple[SourceTable, ...]:
         tables.append(SourceTable(
             input=0, name=f"{path} — model-index" + (f" ({cited or 'no source'})" if len(by_source) > 1 else ""),
             header=HEADER, rows=cells,
-            notes=("Hugging Face model card front matter (model-index): no n or standard error given",),
+            notes=("Hugging Face model card front matter (model-index): no n or standard error given",
+                   *_placeholder_note([r for k, r in rows if k in placeholders])),
             caption=f"model-index (source: {cited})" if name else "model-index"))
     return tuple(tables)
+
+
+_SCORE = HEADER.index("score")
+#: metrics whose value may be -1 itself (a correlation, a signed difference)
+_SIGNED = re.compile(r"\bmcc\b|corr|kappa|pearson|spearman|delta|diff|elo|\bgain\b", re.I)
+
+
+def _placeholders(rows: list[tuple[str, ...]]) -> set[int]:
+    """The results whose value is -1 where the card's other values are not negative and the metric cannot be -1:
+    the placeholder some cards print for a benchmark they did not run (Refact-1.6B's "HumanEvalSynthesize Go")."""
+    def value(row) -> float | None:
+        try:
+            return float(row[_SCORE])
+        except ValueError:
+            return None
+
+    values = [value(r) for r in rows]
+    if not any(v is not None and v >= 0 for v in values) or any(v is not None and v < 0 and v != -1 for v in values):
+        return set()
+    return {k for k, (r, v) in enumerate(zip(rows, values))
+            if v == -1 and not _SIGNED.search(" ".join(r[j] for j in range(len(r)) if j != _SCORE))}
+
+
+def _placeholder_note(rows: list[tuple[str, ...]]) -> tuple[str, ...]:
+    if not rows:
+        return ()
+    bench = HEADER.index("benchmark")
+    named = list(dict.fromkeys(r[bench] for r in rows))
+    shown = ", ".join(repr(x) for x in named[:4]) + (f" and {len(named) - 4} more" if len(named) > 4 else "")
+    return (f"{len(rows)} result(s) give the value -1 ({shown}), where no other value is negative and the metric "
+            f"cannot be: read as not evaluated (n/a), the placeholder such cards print, not as a score",)
 
 
 def _source(result: dict) -> tuple[str, str]:

@@ -444,3 +444,65 @@ def test_a_spec_naming_gqa_heads_and_a_load_test_are_no_scores(tmp_path):
     report = _audit(tmp_path, RUNTIME)
     assert [r.kind for r in report.readings] == ["resource", "resource"]
     assert not report.findings
+
+
+FORMATS = """\
+# Zed
+
+It beats models ten times its size:
+
+Model | Size | HumanEval pass@1 |
+------|------|------------------|
+<b>Zed-1.6b</b> | <b>1.6b</b> | <b>32.0%</b> |
+Other | 7b | 33.5% |
+
+HumanEval results using instruction following (chat) format, against models specialized for chat only:
+
+Model | Size | HumanEval pass@1 |
+------|------|------------------|
+<b>Zed-1.6b</b> | 1.6b | 38.4% |
+Other | 7b | 34.8% |
+"""
+
+
+def test_tables_under_captions_naming_another_prompt_format_are_two_runs(tmp_path):
+    report = _audit(tmp_path, FORMATS)
+    assert not _codes(report, "CC404")
+
+
+def test_tables_under_plain_captions_still_conflict(tmp_path):
+    report = _audit(tmp_path, FORMATS.replace("using instruction following (chat) format, ", ""))
+    assert _codes(report, "CC404")
+
+
+PLACEHOLDER = """\
+---
+model-index:
+- name: zed
+  results:
+  - task: {type: text-generation}
+    dataset: {type: openai_humaneval, name: HumanEval}
+    metrics:
+    - {name: pass@1, type: pass@1, value: 32.0}
+  - task: {type: text-generation}
+    dataset: {type: bigcode/humanevalpack, name: HumanEvalSynthesize Go}
+    metrics:
+    - {name: pass@1, type: pass@1, value: -1}
+---
+# Zed
+"""
+
+
+def test_a_model_index_value_of_minus_one_is_not_evaluated(tmp_path):
+    report = _audit(tmp_path, PLACEHOLDER)
+    go = next(s for s in report.scores if "Go" in s.title)
+    assert go.status != "checked" and go.value is None
+    assert any("-1" in n and "not evaluated" in n for n in report.tables[0].notes)
+    assert not _codes(report, "CC103") and not _codes(report, "CC408")
+
+
+def test_minus_one_among_other_negative_values_is_a_value(tmp_path):
+    report = _audit(tmp_path, PLACEHOLDER.replace("value: 32.0", "value: -3.5"))
+    go = next(s for s in report.scores if "Go" in s.title)
+    assert go.value == -1
+    assert not any("not evaluated" in n for n in report.tables[0].notes)
