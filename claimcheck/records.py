@@ -227,6 +227,7 @@ class CellValue:
     emphasis: tuple[str, ...] = ()  # bold / underline / best as printed
     plus_minus: float | None = None  # "79.8 ± 1.2" -> 1.2 (in the value's unit)
     plus_minus_decimals: int | None = None  # digits printed after the ±'s decimal point: "± 0.1" -> 1
+    plus_minus_se: bool = False  # the ± is a standard error by its column's header (a harness's "Stderr")
     bounds: tuple[float, float] | None = None  # absolute low/high printed with the value
     n: int | None = None  # "(n=…)" printed in the cell
     delta: float | None = None  # "47.2 (+12.6)", "47.2 ↑12.6": a change against some baseline, printed beside the value

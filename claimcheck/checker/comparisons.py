@@ -376,6 +376,8 @@ def _proportion_test(base: dict, a: Score, b: Score, alpha: float, power: float,
         return _paired_test(base, a, b, alpha, power)
     if p1 is None or p2 is None:
         return Comparison(**base, verdict="no-n", note="a value lies outside its unit's range, so it is no proportion")
+    if (a.n is None or b.n is None) and a.cell.plus_minus_se and b.cell.plus_minus_se:
+        return _se_test(base, a, b, alpha, power)
     if a.n is None or b.n is None:
         return Comparison(**base, diff=p1 - p2, verdict="no-n")
     test = tests.get((p1, a.n, p2, b.n)) or difference_test(p1, a.n, p2, b.n, alpha=alpha, method=ci_method)  # the interval and the test it inverts
@@ -397,6 +399,20 @@ def _gap_power(p1: float, n1: int, p2: float, n2: int, diff: float, alpha: float
     mde = minimum_detectable_effect(n1, pbar, alpha=alpha, power=power, n2=n2) if 0 < pbar < 1 else None
     needed = n_per_group(abs(diff), pbar, alpha=alpha, power=power) if diff and 0 < pbar < 1 else None
     return unpooled_se(p1, n1, p2, n2), mde, needed
+
+
+def _se_test(base: dict, a: Score, b: Score, alpha: float, power: float) -> Comparison:
+    """Two proportions with no item count but each printed with its standard error (a harness's "Stderr"
+    column): the Wald test of the gap from the two SEs, and the smallest gap they let a test detect."""
+    from claimcheck.stats import norm_ppf, z_crit
+    from claimcheck.stats.difference import se_difference_test
+
+    se_a, se_b = a.cell.plus_minus / a.scale, b.cell.plus_minus / b.scale  # type: ignore[operator]
+    test = se_difference_test(a.proportion, se_a, b.proportion, se_b, alpha=alpha)  # type: ignore[arg-type]
+    se = (se_a ** 2 + se_b ** 2) ** 0.5
+    return Comparison(**base, diff=test.diff, diff_ci=(test.ci.low, test.ci.high), se=se, z=test.z, p=test.p,
+                      mde=(z_crit(alpha) + norm_ppf(power)) * se if se > 0 else None, verdict="no-n",
+                      method=test.method)
 
 
 def _paired_test(base: dict, a: Score, b: Score, alpha: float, power: float) -> Comparison:

@@ -89,6 +89,20 @@ def measure(
     )
 
 
+#: how a score's interval was made when it comes from a printed standard error, not from n
+SE_INTERVAL = "printed-se"
+
+
+def _se_interval(p: float, se: float, alpha: float):
+    """The normal interval p ± z·SE from a standard error printed beside the score (a harness's "Stderr"
+    column), clipped to 0–1: with no item count, the uncertainty the table itself states."""
+    from claimcheck.stats import z_crit
+
+    half = z_crit(alpha) * se
+    return ((max(0.0, p - half), min(1.0, p + half)), SE_INTERVAL,
+            f"p ± {z_crit(alpha):.2f} × the printed standard error {se:.4g}: no item count is known")
+
+
 def _total_interval(ci: tuple[float, float] | None, protocol_sd: float | None, alpha: float) -> tuple[float, float] | None:
     """The sampling interval widened by protocol noise: its half-width and z·σ added in quadrature about its
     centre, clipped to 0–1 (None where either is unknown)."""
@@ -131,6 +145,8 @@ def _interval(res: Resolution, unit: str, p: float | None, cell, method: str, al
         if unit in PROPORTION_UNITS:
             return (low / unit_scale(unit), high / unit_scale(unit)), "published", "interval as printed in the table"
         return (low, high), "published", "interval as printed in the table"
+    if p is not None and res.n is None and cell.plus_minus_se and cell.plus_minus:
+        return _se_interval(p, cell.plus_minus / unit_scale(unit), alpha)
     if p is None or res.n is None:
         return None, None, None
     from claimcheck.stats import proportion_interval, zero_failure_upper_bound

@@ -216,7 +216,7 @@ def _with_uncertainty(cell, fields: dict, table: SourceTable, columns: dict[str,
             raise InputError(f"a standard error cannot be negative, found {fields['stderr']!r}",
                              path=table.name, row=row, column=columns.get("stderr"))
         if cell.plus_minus is None:
-            cell = replace(cell, plus_minus=stderr,
+            cell = replace(cell, plus_minus=stderr, plus_minus_se=True,
                            plus_minus_decimals=parse_cell(fields["stderr"], decimal_comma=table.decimal_comma).decimals)
     if (low is None) != (high is None):
         given, absent = ("ci_low", "ci_high") if high is None else ("ci_high", "ci_low")

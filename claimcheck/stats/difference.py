@@ -28,7 +28,7 @@ import math
 from typing import NamedTuple
 
 from ._normal import norm_sf
-from .intervals import Interval, _require_alpha, _require_count, _require_proportion, proportion_interval, wilson_at
+from .intervals import Interval, _require_alpha, _require_count, _require_proportion, proportion_interval, wilson_at, z_crit
 
 #: How each single-proportion method is named when it builds a difference interval.
 METHOD_NAMES = {
@@ -98,6 +98,30 @@ def difference_test(p1: float, n1: int, p2: float, n2: int, alpha: float = 0.05,
     z = _inverted_z(p1, n1, p2, n2, method) if diff != 0 else 0.0
     p = 1.0 if z == 0 else float(2.0 * norm_sf(z))
     return DifferenceTest(diff, ci, p, math.copysign(z, diff) if z else 0.0, METHOD_NAMES[method])
+
+
+def se_difference_test(x1: float, se1: float, x2: float, se2: float, alpha: float = 0.05) -> DifferenceTest:
+    """The gap ``x1 - x2`` between two independent estimates printed with their standard errors: the Wald
+    interval ``gap ± z_{1-alpha/2} sqrt(se1² + se2²)`` and the two-sided z test it inverts.  With no item
+    count this is all a printed standard error allows; both SEs zero and the gap zero give ``p = 1``.
+
+    Reference: Casella & Berger (2002), Statistical Inference, 2nd ed., sec. 10.3 (Wald tests).
+    """
+    for name, x in (("x1", x1), ("x2", x2), ("se1", se1), ("se2", se2)):
+        if not math.isfinite(x):
+            raise ValueError(f"{name} must be finite, got {x!r}")
+    if se1 < 0 or se2 < 0:
+        raise ValueError("a standard error cannot be negative")
+    alpha = _require_alpha(alpha)
+    diff, se = x1 - x2, math.hypot(se1, se2)
+    half = z_crit(alpha) * se
+    if se == 0:
+        z = 0.0 if diff == 0 else math.copysign(math.inf, diff)
+    else:
+        z = diff / se
+    p = 1.0 if z == 0 else float(min(1.0, 2.0 * norm_sf(abs(z))))
+    return DifferenceTest(diff, Interval(diff - half, diff + half), p, z,
+                          "Wald z test from the printed standard errors (no item count)")
 
 
 def _inverted_z(p1: float, n1: int, p2: float, n2: int, method: str) -> float:

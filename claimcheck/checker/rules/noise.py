@@ -46,6 +46,7 @@ class MissingN(Rule):
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
         rows = rows_where(context, lambda s: s.unit in PROPORTION_UNITS and s.n is None and s.proportion is not None
+                          and s.ci is None  # an interval printed, or made from a printed standard error
                           and s.resolution.row_kind != "aggregate" and not s.resolution.derived)  # an average,
         # a win rate or rank over the table's models, has no items of its own
         pages: dict[int, dict[tuple, list[list[Score]]]] = {}  # input -> line (title, why) -> its printings
