@@ -506,3 +506,26 @@ def test_minus_one_among_other_negative_values_is_a_value(tmp_path):
     go = next(s for s in report.scores if "Go" in s.title)
     assert go.value == -1
     assert not any("not evaluated" in n for n in report.tables[0].notes)
+
+
+def test_one_models_budgets_are_said_once(tmp_path):
+    """One model under pass@1 and pass@10 is one CC205 (a configuration effect); the per-table note on
+    many-attempt metrics does not name the same cells again."""
+    report = _audit(tmp_path, MODEL_INDEX)
+    (finding,) = _codes(report, "CC205")
+    assert "pass@10" in finding.message
+
+
+MANY_ATTEMPTS = """\
+# Zed
+
+| Model | HumanEval pass@10 |
+|---|---|
+| Zed-7B | 53.0 |
+| Other-7B | 47.5 |
+"""
+
+
+def test_a_many_attempt_line_across_models_keeps_its_note(tmp_path):
+    report = _audit(tmp_path, MANY_ATTEMPTS)
+    assert any("above single-attempt pass@1" in f.message for f in _codes(report, "CC205"))

@@ -470,10 +470,12 @@ class BudgetMismatch(ComparabilityRule):
     code, slug, family, severity, facet = "CC205", "budget-mismatch", "comparability", "warning", "budget"
 
     def check(self, context: CheckContext) -> Iterator[Finding]:
-        yield from super().check(context)
+        found = list(super().check(context))
+        yield from found
+        said = {i for f in found for i in f.scores}  # one model under several budgets already names each value
         tables: dict[tuple[int, int], list[Score]] = {}  # one note per table, naming its many-attempt metrics
         for s in context.checked():
-            if _MANY_ATTEMPTS.match(s.resolution.metric or ""):
+            if _MANY_ATTEMPTS.match(s.resolution.metric or "") and s.id not in said:
                 tables.setdefault((s.input, s.table), []).append(s)
         for cells in tables.values():
             metrics = list(dict.fromkeys(s.resolution.metric for s in cells))
