@@ -500,19 +500,26 @@ def apply_rescaling(observations: Sequence[Observation], readings: Sequence[Tabl
                     per_cell: dict[str, Resolution], catalogue) -> dict[str, Resolution]:
     """Stage 3c: the lines of a table of a leaderboard's rescaled scores (0 = random guessing, 100 = perfect)
     take the unit ``normalized`` (registry/rescaled.py), so no rule reads them as shares of items."""
-    from claimcheck.registry.rescaled import read_as_rescaled, rescaled_tables
+    from claimcheck.registry.rescaled import read_as_rescaled, rescaled_sections, rescaled_tables
 
     named: dict[int, set[str]] = {}
+    by_section: dict[tuple[int, str], set[str]] = {}
     for o in observations:
         if (bench := per_cell[o.id].benchmark) is not None:
             named.setdefault(o.table, set()).add(bench)
+            if o.section:
+                by_section.setdefault((o.table, o.section), set()).add(bench)
     tables = rescaled_tables(readings, named, catalogue)
-    if not tables:
+    sections = rescaled_sections(by_section, catalogue)
+    if not tables and not sections:
         return per_cell
     out = dict(per_cell)
     for o in observations:
         res = per_cell[o.id]
-        if (r := tables.get(o.table)) is not None and read_as_rescaled(res.unit):
+        r = tables.get(o.table)
+        if r is None and (part := sections.get((o.table, o.section))) is not None and res.benchmark in part.how:
+            r = part  # a section of the board's rescaled scores: the lines of the benchmarks it rescales
+        if r is not None and read_as_rescaled(res.unit):
             out[o.id] = replace(res, unit="normalized", unit_reason=r.reason(res.benchmark))
     return out
 

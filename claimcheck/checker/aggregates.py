@@ -257,9 +257,10 @@ def _is_boundary(s: Score) -> bool:
 
 
 def _section(column: list[Score], i: int, step: int) -> list[Score]:
-    """The benchmark rows from position i back (step -1) or forward (+1) to the next boundary, in row order."""
+    """The benchmark rows from position i back (step -1) or forward (+1) to the next boundary, in row order: an
+    aggregate, a heading row, or a row under another section heading than position i's ("OpenLLM v1" / "v2")."""
     out, j = [], i + step
-    while 0 <= j < len(column) and not _is_boundary(column[j]):
+    while 0 <= j < len(column) and not _is_boundary(column[j]) and column[j].section == column[i].section:
         if is_benchmark_row(column[j]):
             out.append(column[j])
         j += step

@@ -10,7 +10,7 @@ import math
 import re
 import unicodedata
 
-from claimcheck.parsing.roles import is_difference, is_mean_of_models
+from claimcheck.parsing.roles import is_difference, is_mean_of_models, is_ratio_of_models
 from claimcheck.records import PROPORTION_UNITS, Observation, Resolution, Score, unit_scale
 from claimcheck.registry.resolver import with_n
 
@@ -68,6 +68,9 @@ def measure(
     if is_difference(obs.model) and cell.status != "missing":  # a column "Difference between A and B"
         return Score(**base, resolution=res, unit="unknown", status="skipped", value=cell.value,
                      reason=f"a difference between two setups ({obs.model.strip()!r}), not a score of its own")
+    if is_ratio_of_models(obs.model) and cell.status != "missing":  # a quantized model's "Recovery" column
+        return Score(**base, resolution=res, unit="unknown", status="skipped", value=cell.value,
+                     reason=f"a ratio of two models' scores ({obs.model.strip()!r}), not a score of its own")
     if is_mean_of_models(obs.model) and cell.status != "missing":  # an "Average" row of a models-as-rows table
         return Score(**base, resolution=res, unit="unknown", status="skipped", value=cell.value,
                      reason=f"a summary of the table's models ({obs.model.strip()!r}), not a model's score")

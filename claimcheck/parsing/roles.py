@@ -76,6 +76,17 @@ def names_a_setup(heading: str) -> bool:
     return _SETUP_HEADING.search(heading or "") is not None
 
 
+#: a "model" column that is one model's score as a share of another's: a quantized model's "Recovery" of the
+#: original's score, a "Retention", a "Relative" score; above 100% when the copy scores higher
+_RATIO_OF_MODELS = re.compile(r"^(?:recovery|retention|relative(?:\s+(?:score|performance))?|ratio|"
+                              r"%\s*of\s+(?:the\s+)?(?:baseline|original|base|reference|fp16|bf16))(?:\s*\(%\))?$", re.I)
+
+
+def is_ratio_of_models(label: str) -> bool:
+    """Whether a model column holds a ratio of two models' scores ("Recovery"), not a model's own scores."""
+    return _RATIO_OF_MODELS.match(label.strip(" *_`")) is not None
+
+
 def is_difference(label: str) -> bool:
     """Whether a line or column label names a difference of two others ("Δ vs base"), not a score."""
     return _DIFFERENCE.search(label.strip(" *_`")) is not None

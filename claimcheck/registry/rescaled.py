@@ -70,6 +70,36 @@ def rescaled_tables(readings: Iterable[TableReading], benchmarks: Mapping[int, s
     return out
 
 
+def rescaled_sections(benchmarks: Mapping[tuple[int, str], set[str]], catalogue) -> dict[tuple[int, str], Rescaled]:
+    """The sections of tables (by (table, section heading)) whose lines are a board's rescaled scores: the
+    heading names the board and its version ("OpenLLM v2", "Open LLM Leaderboard v2" over MMLU-Pro, GPQA and
+    MuSR), and at least two of the benchmarks the section's lines name, and more than the others, are ones that
+    version rescales (the heading says what the section holds; a misprinted name, "Math-|v|-5", may resolve to
+    another benchmark).  Only the lines of those benchmarks are read as rescaled.  A table printing the board's
+    raw and rescaled sections one under the other is read section by section."""
+    boards: dict[tuple[str, str], dict[str, str]] = {}
+    for b in catalogue:
+        for on in b.normalized_on:
+            boards.setdefault((on.board, on.version), {})[b.id] = on.how
+    out = {}
+    for (table, section), named in benchmarks.items():
+        for (board, version), members in boards.items():
+            inside = len(named & members.keys())
+            if inside >= 2 and inside > len(named) - inside and _names_version(section, board, version):
+                out[(table, section)] = Rescaled(board, version, section, members)
+                break
+    return out
+
+
+def _names_version(heading: str, board: str, version: str) -> bool:
+    """Whether a section heading names the board's version: its words without "Leaderboard", in any spacing
+    ("OpenLLM v2", "Open LLM Leaderboard v2"), then the version."""
+    compact = re.sub(r"[\W_]+", "", heading.casefold())
+    name = re.sub(r"[\W_]+", "", board.casefold().replace("leaderboard", ""))
+    tag = re.sub(r"[\W_]+", "", version.casefold())
+    return bool(name) and re.search(rf"{name}(?:leaderboard)?{tag}(?!\d)", compact) is not None
+
+
 def _board_named(r: TableReading, board: str) -> str:
     return next((c for c in r.captions if board.casefold() in c.casefold()), "")
 

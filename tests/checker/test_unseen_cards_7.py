@@ -529,3 +529,56 @@ MANY_ATTEMPTS = """\
 def test_a_many_attempt_line_across_models_keeps_its_note(tmp_path):
     report = _audit(tmp_path, MANY_ATTEMPTS)
     assert any("above single-attempt pass@1" in f.message for f in _codes(report, "CC205"))
+
+
+SECTIONS = """\
+# Zed-70B-quantized
+
+| Benchmark | Zed-70B | Zed-70B-w4a16 (this model) | Recovery |
+|---|---|---|---|
+| **Arena Hard** | 57.0 | 57.0 | 100.0% |
+| **OpenLLM v1** | | | |
+| MMLU (5-shot) | 83.9 | 83.6 | 99.6% |
+| ARC Challenge (0-shot) | 93.3 | 93.0 | 99.7% |
+| Winogrande (5-shot) | 85.3 | 85.5 | 100.2% |
+| Average | 87.5 | 87.4 | 99.9% |
+| **OpenLLM v2** | | | |
+| MMLU-Pro (5-shot) | 48.1 | 47.1 | 97.9% |
+| BBH (3-shot) | 55.8 | 55.1 | 98.7% |
+| GPQA (0-shot) | 15.4 | 13.9 | 90.3% |
+| MuSR (0-shot) | 18.2 | 17.6 | 96.7% |
+| Average | 34.4 | 33.4 | 97.1% |
+"""
+
+
+def test_a_section_headed_with_the_boards_version_is_read_rescaled(tmp_path):
+    report = _audit(tmp_path, SECTIONS)
+    gpqa = [s for s in report.scores if s.benchmark == "gpqa" and s.status == "checked"]
+    assert gpqa and all(s.unit == "normalized" for s in gpqa)
+    assert not _codes(report, "CC407")  # 15.4 is rescaled: 0 is guessing, not 15.4% right
+    mmlu = next(s for s in report.scores if s.benchmark == "mmlu" and s.status == "checked")
+    assert mmlu.unit == "percent"  # the v1 section's scores are raw
+
+
+def test_names_version_reads_the_board_in_any_spacing():
+    from claimcheck.registry.rescaled import _names_version
+
+    board = "Open LLM Leaderboard"
+    assert _names_version("OpenLLM v2", board, "v2") and _names_version("Open LLM Leaderboard v2", board, "v2")
+    assert not _names_version("OpenLLM v1", board, "v2") and not _names_version("OpenLLM v21", board, "v2")
+    assert not _names_version("Open evals v2", board, "v2")
+
+
+def test_a_recovery_column_is_a_ratio_not_a_model(tmp_path):
+    report = _audit(tmp_path, SECTIONS)
+    assert not _codes(report, "CC408")  # 100.2% of the original's score is no share of items
+    recovery = [s for s in report.scores if s.model == "Recovery"]
+    assert recovery and all(s.status == "skipped" and "ratio of two models" in s.reason for s in recovery)
+
+
+def test_an_average_row_averages_its_own_section(tmp_path):
+    report = _audit(tmp_path, SECTIONS)
+    assert not _codes(report, "CC402")  # 87.5 is the mean of the v1 section, not of Arena Hard with it
+    wrong = _audit(tmp_path, SECTIONS.replace("| Average | 87.5 | 87.4 | 99.9% |", "| Average | 79.9 | 87.4 | 99.9% |"))
+    (finding,) = _codes(wrong, "CC402")
+    assert "79.9" in finding.message
