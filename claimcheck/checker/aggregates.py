@@ -204,6 +204,11 @@ def coverage_gaps(fits: Sequence[AggregateFit]) -> list[CoverageGap]:
     return gaps
 
 
+#: an average over the items of one difficulty level ("Avg(Hard)", "Average (Hard)"): not over the lines printed
+_OF_A_LEVEL = re.compile(r"^\W*(?:average|avg\.?|mean|平均)\s*[(（]\s*(?:hard|easy|medium|difficult|challenging|难)\s*[)）]\W*$",
+                         re.I)
+
+
 def aggregate_fits(context: CheckContext) -> tuple[AggregateFit, ...]:
     """The fits of the context's aggregate cells (:func:`fit_aggregates`), computed once per context."""
     return context.memo("aggregates.fits", lambda: fit_aggregates(context.scores))
@@ -230,6 +235,8 @@ def fit_aggregates(scores: Sequence[Score]) -> tuple[AggregateFit, ...]:
     for s in scores:
         if s.status != "checked" or not _is_aggregate(s) or s.value is None:
             continue
+        if _OF_A_LEVEL.match(s.label):
+            continue  # C-Eval's "Avg(Hard)": the mean over its hard subjects, which the table does not print
         line, axis = aggregate_line(s, by_model[(s.input, s.table, s.model)])
         if axis == "columns" and not (_MEAN.match(s.label) or _TOTAL.match(s.label)):
             continue  # an "Overall" column beside its parts is the benchmark's own overall score

@@ -234,14 +234,17 @@ def marked_rows(context: CheckContext) -> Iterator[MarkedRow]:
 
 
 def marked_blocks(cells: Sequence[Score], is_marked: Callable[[Score], bool] = claims_best) -> list[list[Score]]:
-    """The row as one ranking, or one per block of models (size sections between spacer rows) when two
-    blocks each mark a best cell (as printed, or as the table's legend reads the marks): each block is
-    then its own contest."""
+    """The row as one ranking, or one per block of models (size sections between spacer rows) when the marks
+    are the blocks': two blocks each mark a best cell (as printed, or as the table's legend reads the marks), or
+    every mark of the table's lines lies in its first block (the two models it sets side by side above a spacer,
+    the others printed below for reference).  Each block is then its own contest."""
     blocks: dict[int, list[Score]] = {}
     for s in cells:
         blocks.setdefault(s.block, []).append(s)
     marked = [b for b in blocks.values() if any(is_marked(s) for s in b)]
-    return list(blocks.values()) if len(blocks) > 1 and len(marked) >= 2 else [list(cells)]
+    first = min(blocks, default=0)
+    only_first = len(marked) == 1 and marked[0] is blocks[first] and len(blocks[first]) >= 2
+    return list(blocks.values()) if len(blocks) > 1 and (len(marked) >= 2 or only_first) else [list(cells)]
 
 
 def _blocks(cells: list[Score], marks: TableMarks) -> list[list[Score]]:
@@ -249,7 +252,10 @@ def _blocks(cells: list[Score], marks: TableMarks) -> list[list[Score]]:
 
 
 _REFERENCE = re.compile(r"^\W*(?:human(?:s| experts?| baseline| performance)?|random(?: guess(?:ing)?| baseline| chance)?|"
-                        r"oracle|chance|majority(?: class)?(?: baseline)?|人类(?:专家|水平)?|随机)\W*$", re.I)
+                        r"oracle|chance|majority(?: class)?(?: baseline)?|人类(?:专家|水平)?|随机|"
+                        # the best of several models per column ("Open-source SOTA"): a bound, not a model
+                        r"(?:(?:open|closed)[- ]?source\s+|previous\s+|prior\s+)?(?:sota|state[- ]of[- ]the[- ]art)|"
+                        r"previous\s+best)\W*$", re.I)
 
 
 @lru_cache(maxsize=1 << 17)  # pure; asked of every cell of a board by several rules

@@ -49,6 +49,8 @@ _RESOURCE_NAME = re.compile(
     r"\bgradient accumulation\b|\bconfig(?:uration)?\b|\bhyper-?param(?:eter)?s?\b|\bs/it\b|\bit/s\b|"
     # a count of tokens ("Tokens (Billion)" of a data mixture) or of layers ("layer_num", "num_layers")
     r"^\W*(?:#\s*|num(?:ber of)? )?tokens?\b|\blayers? (?:num|count)\b|\bnum layers\b|"
+    # a quantisation's group size ("GS", "Group Size") and calibration data ("AWQ Dataset", "GPTQ dataset")
+    r"^gs$|\bgroup[ _-]?size\b|\b(?:awq|gptq|calibration|quantization)[ _-]dataset\b|"
     # a load test's settings: "Number of Prompts", "Concurrency", "Requests per second"
     r"\b(?:number of|num|#)\s*(?:prompts|requests|concurrent \w+)\b|\bconcurren(?:cy|t requests)\b|\brequests?/s\b|"
     # an optimizer's and a training run's settings: "peak LR", "beta2", "LR schedule", "gradient clipping", "Step"

@@ -582,3 +582,62 @@ def test_an_average_row_averages_its_own_section(tmp_path):
     wrong = _audit(tmp_path, SECTIONS.replace("| Average | 87.5 | 87.4 | 99.9% |", "| Average | 79.9 | 87.4 | 99.9% |"))
     (finding,) = _codes(wrong, "CC402")
     assert "79.9" in finding.message
+
+
+CEVAL = """\
+# Zed
+
+We use the dev set of the C-Eval benchmark for few-shot prompting:
+
+| Model 5-shot | Average | Avg(Hard) | STEM | Social Sciences | Humanities | Others |
+|---|---|---|---|---|---|---|
+| GPT-4 | 68.7 | 54.9 | 67.1 | 77.6 | 64.5 | 67.8 |
+| ChatGPT | 54.4 | 41.4 | 52.9 | 61.8 | 50.9 | 53.6 |
+"""
+
+
+def test_an_average_over_one_difficulty_level_is_not_recomputed_from_the_columns(tmp_path):
+    report = _audit(tmp_path, CEVAL)
+    assert not _codes(report, "CC402")
+    wrong = _audit(tmp_path, CEVAL.replace("| 68.7 |", "| 60.7 |"))
+    (finding,) = _codes(wrong, "CC402")  # the plain Average is still recomputed: 60.7 is below every category
+    assert "60.7" in finding.message
+
+
+AWQ = """\
+# Zed-AWQ
+
+| Branch | Bits | GS | AWQ Dataset | Seq Len | Size |
+| ------ | ---- | -- | ----------- | ------- | ---- |
+| [main](https://example.org/tree/main) | 4 | 128 | [Evol Instruct Code](https://example.org/data) | 8192 | 3.89 GB
+"""
+
+
+def test_a_quantisations_branch_table_is_no_score_table(tmp_path):
+    report = _audit(tmp_path, AWQ)
+    assert [r.kind for r in report.readings] == ["resource"] and not report.findings
+
+
+SIDE_BY_SIDE = """\
+# Zed
+
+| Model | # Params | BBH MC | MMLU |
+|---|---|---|---|
+| Zed-3.5 | **7B** | **47.6** | 64.3 |
+| ChatGPT (March)* | ? | **47.6** | **67.3** |
+| | | | |
+| Other 2.5 | 7B | 49.4 | 63.8 |
+| Open-source SOTA** | 13B-70B | 49.7 | 63.7 |
+"""
+
+
+def test_marks_of_the_first_block_only_are_that_blocks_contest(tmp_path):
+    report = _audit(tmp_path, SIDE_BY_SIDE)
+    assert not _codes(report, "CC409")  # 47.6 ties the best of the two set side by side; 49.7 is below the spacer
+
+
+def test_a_sota_row_is_a_reference_not_a_model():
+    from claimcheck.checker.emphasis import is_reference
+
+    assert is_reference("Open-source SOTA**") and is_reference("Previous SOTA") and is_reference("State-of-the-art")
+    assert not is_reference("SOTA-7B") and not is_reference("Zed (SOTA)")
