@@ -147,7 +147,9 @@ def resolve_rows(observations: Sequence[Observation], resolver,
         clauses.update({m.id: per_model[m.model] for m in members if m.model in per_model})
         parent = by_row.get((first.input, first.table, ctx.inherits_from)) if ctx.inherits_from else None
         res = resolver.resolve(ctx, [m.cell for m in members], parent)
-        for names, text in captions.get((first.input, first.table), ()) if res.row_kind == "unknown" and ctx.label.strip() else ():
+        # a line derived from the table's own models (an average win rate among them) is read under no caption
+        for names, text in captions.get((first.input, first.table), ()) if res.row_kind == "unknown" and ctx.label.strip() \
+                and not res.derived else ():
             res = resolver.resolve_under_one_of(names, ctx, [m.cell for m in members], res, text)
             if res.row_kind != "unknown":
                 break

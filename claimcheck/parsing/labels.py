@@ -89,7 +89,7 @@ _METRICS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"\b(?:avg|mean|average)\s*@\s*(\d+)|\b(?:averaged?|mean)\s+(?:score\s+|result\s+)?(?:of|over|across)\s+"
                 r"(\d+)\s+(?:runs|samples|seeds|trials|repetitions|attempts|generations)", re.I),
      "avg@{}"),
-    (re.compile(r"\bpass\s*@\s*(\d+)", re.I), "pass@{}"),
+    (re.compile(r"\bpass\s*@\s*(\d+)|\bp@(\d+)\b", re.I), "pass@{}"),  # "p@1, 0-Shot" (NVIDIA's cards)
     (re.compile(r"\bcons\s*@\s*(\d+)", re.I), "cons@{}"),
     (re.compile(r"\bmaj(?:ority)?\s*@\s*(\d+)|\bmajority[- ]vot(?:e|ing)\s*(?:of|over|@)\s*(\d+)", re.I), "maj@{}"),
     (re.compile(r"\bbest[- ]of[- ](\d+)|\bbo(\d+)\b", re.I), "best-of-{}"),

@@ -527,7 +527,9 @@ def _blank_front_matter(lines: list[str]) -> list[str]:
 def read_markdown(text: str, path: str) -> list[SourceTable]:
     """Every pipe table in a Markdown document with at least two columns and one data row, and every
     HTML table embedded in it (named by the Markdown heading above it, with the notes below it)."""
-    lines = unquote_tables(hide_comments(_blank_front_matter(text.splitlines())))
+    # "\r\r\n" is a CRLF file converted to CRLF once more (a doubled carriage return, never content): one line
+    # break, or every line would stand apart from the next and no table would hold together
+    lines = unquote_tables(hide_comments(_blank_front_matter(text.replace("\r\r\n", "\n").splitlines())))
     found: list[tuple[str | None, tuple[str, ...], list[tuple[RawCell, ...]], list[str], str, tuple[str, ...],
                       tuple[str, ...], tuple[str, ...]]] = []
     heading: str | None = None

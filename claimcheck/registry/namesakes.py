@@ -23,7 +23,7 @@ resolved pass with without w wo no tools tool english en chinese zh mc mc1 mc2 a
 eval evaluation evals subset split task tasks public official original rating elo percentile win rate
 winrate lc judge judged chat base instruct greedy sampling maj majority cons of and or vs v ver version
 results result leaderboard suite dataset problems questions gen ppl ppl-based generation multiple choice
-non f fscore top jan feb mar apr may jun jul aug sep sept oct nov dec
+non f fscore top exact match jan feb mar apr may jun jul aug sep sept oct nov dec
 """.split())
 _WORD_AFTER = re.compile(r"^(?:[-.]|\s+)([A-Za-z][A-Za-z]*)")
 _NUMBER_AFTER = re.compile(r"^-(\d{2,4})(?![\w.%+])")

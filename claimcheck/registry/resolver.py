@@ -223,12 +223,17 @@ class Resolver:
         """The benchmark names a section's opening paragraph gives its tables ("We use Flores-101 to
         evaluate …" -> "Flores-101"), one per catalogued benchmark it names, in order of first mention;
         each name is read as printed, with a version glued to it."""
-        first: dict[str, int] = {}
+        first: dict[str, tuple[int, int]] = {}
         links = [(u.start(), u.end()) for u in _URL.finditer(text)]  # ".../tree/polyglot" names a branch, not Aider Polyglot
-        for m in sorted(self._index.find(text, every=bool(links)), key=lambda m: m.start):
-            if not any(a <= m.start < b for a, b in links):
-                first.setdefault(m.key, m.start)
-        return tuple(_GLUED.match(text, start).group(0).rstrip(".,;:)") for start in first.values())
+        taken: list[tuple[int, int]] = []  # "Math" inside "Multilingual Grade School Math" is no name of its own
+        for m in sorted(self._index.find(text, every=bool(links)), key=lambda m: (m.start, -m.end)):
+            if any(a <= m.start < b for a, b in links) or any(a <= m.start and m.end <= b for a, b in taken):
+                continue
+            taken.append((m.start, m.end))
+            first.setdefault(m.key, (m.start, m.end))
+        # the name as printed, a version glued to its end ("Flores-101") kept
+        return tuple((text[start:end] + _GLUED.match(text, end).group(0) if _GLUED.match(text, end) else text[start:end])
+                     .rstrip(".,;:)") for start, end in first.values())
 
     def gloss_for(self, bench_id: str, prose: Sequence[str]) -> str | None:
         """The setup the prose brackets after its name of this benchmark ("Theorem QA (5-shot)"), when it

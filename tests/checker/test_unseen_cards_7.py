@@ -641,3 +641,57 @@ def test_a_sota_row_is_a_reference_not_a_model():
 
     assert is_reference("Open-source SOTA**") and is_reference("Previous SOTA") and is_reference("State-of-the-art")
     assert not is_reference("SOTA-7B") and not is_reference("Zed (SOTA)")
+
+
+NEMOTRON = (
+    "# Zed-340B\r\r\n\r\r\n"
+    "*Chain of Thought (CoT)*. Multilingual capabilities evaluated using Multilingual Grade School Math:\r\r\n\r\r\n"
+    "| ES Exact Match (%) | JA Exact Match (%) | TH Exact Match (%) |\r\r\n"
+    "| :------------- | :------------- | :------------- |\r\r\n"
+    "| 68.8 | 69.6 | 68.4 |\r\r\n\r\r\n"
+    "*Code generation performance*. Evaluated using HumanEval:\r\r\n"
+    "| p@1, 0-Shot |\r\r\n"
+    "| :------------- |\r\r\n"
+    "| 57.3 |\r\r\n"
+)
+
+
+def test_doubled_carriage_returns_are_one_line_break_and_captions_name_the_benchmark(tmp_path):
+    path = tmp_path / "card.md"
+    path.write_bytes(NEMOTRON.encode("utf-8"))
+    report = audit([str(path)])
+    by_label = {s.label: s for s in report.scores}
+    assert by_label["p@1, 0-Shot"].benchmark == "humaneval" and by_label["p@1, 0-Shot"].resolution.metric == "pass@1"
+    assert (by_label["ES Exact Match (%)"].benchmark, by_label["ES Exact Match (%)"].resolution.subset) == ("mgsm", "es")
+    assert by_label["TH Exact Match (%)"].resolution.subset == "th"
+
+
+def test_lead_names_are_the_names_as_printed_without_names_inside_them():
+    from claimcheck.registry.catalogue import load_catalogue
+    from claimcheck.registry.resolver import Resolver
+
+    resolver = Resolver(load_catalogue())
+    assert resolver.lead_names("evaluated using Multilingual Grade School Math:") == ("Multilingual Grade School Math",)
+    assert resolver.lead_names("We use Flores-101 to evaluate") == ("Flores-101",)
+    assert resolver.lead_names("results for multilingual HumanEval, CodeEditorBench, and math") == (
+        "multilingual HumanEval", "CodeEditorBench", "math")
+
+
+WIN_RATE = """\
+# Zed
+
+Below we present results for HumanEval and math programming.
+
+1) Primary
+
+| Models | Debug | Polish | Avg Win Rate |
+| --- | --- | --- | --- |
+| GPT-4 | 49.30% | 1.33% | 85.72% |
+| Zed-9B | 46.09% | 7.04% | 78.57% |
+"""
+
+
+def test_a_win_rate_among_the_tables_models_is_read_under_no_caption(tmp_path):
+    report = _audit(tmp_path, WIN_RATE)
+    rate = next(s for s in report.scores if s.title == "Avg Win Rate")
+    assert rate.benchmark is None and rate.resolution.derived
