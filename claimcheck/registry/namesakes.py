@@ -23,9 +23,9 @@ resolved pass with without w wo no tools tool english en chinese zh mc mc1 mc2 a
 eval evaluation evals subset split task tasks public official original rating elo percentile win rate
 winrate lc judge judged chat base instruct greedy sampling maj majority cons of and or vs v ver version
 results result leaderboard suite dataset problems questions gen ppl ppl-based generation multiple choice
-non f fscore top exact match jan feb mar apr may jun jul aug sep sept oct nov dec
+non f fscore top exact match flan jan feb mar apr may jun jul aug sep sept oct nov dec
 """.split())
-_WORD_AFTER = re.compile(r"^(?:[-.]|\s+)([A-Za-z][A-Za-z]*)")
+_WORD_AFTER = re.compile(r"^(?:[-._]|\s+)([A-Za-z][A-Za-z]*)")  # "agieval_lsat_ar": lm-eval task names join words with "_"
 _NUMBER_AFTER = re.compile(r"^-(\d{2,4})(?![\w.%+])")
 _YEAR = re.compile(r"(?:19|20)\d\d|\d\d")  # "AIME-2024", "AIME-24": an edition, which the resolver reads
 _WORD_BEFORE = re.compile(r"(?<![A-Za-z])([A-Za-z]{1,40})(?:[-.]|\s{1,10})$")
@@ -41,8 +41,9 @@ def distinguishing_word(text: str, start: int, end: int, is_variant: Callable[[s
     candidates = []  # (word, the phrase it starts, which may name a variant: "Tier 1-3", "core 0.1.1")
     if (m := _NUMBER_AFTER.match(text[end:])) and not _YEAR.fullmatch(m.group(1)) and not is_variant(m.group(1)):
         return m.group(1)  # "MT-Bench-101": a number glued on names another set (a year or "-32k" does not)
-    if m := _WORD_AFTER.match(text[end:]):
-        candidates.append((m.group(1), re.split(r"[(\[,;]", text[end + m.start(1):])[0].strip()))
+    if m := _WORD_AFTER.match(text[end:]):  # a task name's "_" joins one word, not a phrase ("agieval_logiqa_en")
+        phrase = m.group(1) if text[end] == "_" else re.split(r"[(\[,;]", text[end + m.start(1):])[0].strip()
+        candidates.append((m.group(1), phrase))
     if m := _WORD_BEFORE.search(text[:start]):
         candidates.append((m.group(1), m.group(1)))
     for word, phrase in candidates:

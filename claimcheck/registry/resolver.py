@@ -297,7 +297,9 @@ class Resolver:
 
         names = {bench.name, *bench.aliases, *(x for v in bench.versions for x in (v.id, v.name, *v.aliases)),
                  *(x for v in bench.versions for sub in v.subsets for x in (sub.id, sub.name, *sub.aliases))}
-        words = {w for name in names if name for w in normalize(name).split()}  # "half" of "half book"
+        # "half" of "half book"; a name's bracketed description ("AGIEval (human-centric exams: Gaokao, LSAT, SAT,
+        # LogiQA …)") names no part of it: "agieval_logiqa_en" is one task, not the English part
+        words = {w for name in names if name for w in normalize(re.sub(r"[(（][^()（）]*[)）]", " ", name)).split()}
         bare = re.sub(r"[(\[（【][^)\]）】]*[)\]）】]", " ", label)
         return tuple(w for w in re.findall(r"[A-Za-z]{2,}", bare)
                      if w.casefold() not in PROTOCOL_WORDS and normalize(w) not in words and not self._registers(bench, w))

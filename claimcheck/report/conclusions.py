@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from claimcheck.checker.denominators import n_caveat
 from claimcheck.checker.emphasis import merit
 from claimcheck.checker.rules.noise_gaps import NAMED_RIVALS
-from claimcheck.records import Comparison, RankedRow, Score, ranked_by_score
+from claimcheck.records import PROPORTION_UNITS, Comparison, RankedRow, Score, ranked_by_score
 
 REASON_WORDS = {
     "CC101": "a rating set beside percentages", "CC102": "a 0–1 value beside percentages",
@@ -69,6 +69,8 @@ def conclusions(comparisons: tuple[Comparison, ...], by_id: dict[str, Score],
     for c in comparisons:
         if c.kind == "configuration" and ranked & {by_id[i].group for i in c.scores}:
             continue  # one model under two labelled setups beside a ranking: not a claim the table makes
+        if c.kind == "configuration" and not head_to_head and _metrics_of_one_table(c, by_id):
+            continue  # a harness's one-model table printing "acc" and "acc_norm" of a task: its design, no claim
         doubt = [(by_id[i], suspect[i]) for i in c.scores if i in suspect]
         if doubt:
             a, b = by_id[c.scores[0]], by_id[c.scores[1]]
@@ -232,11 +234,25 @@ def _ranked(ranked: RankedRow, leader: Score, by_id, assumed: str) -> Conclusion
                                   f"{title}")
 
 
+def _metrics_of_one_table(c: Comparison, by_id: dict[str, Score]) -> bool:
+    """Whether a configuration pair is two metrics of one model printed in one table, differing in nothing else."""
+    a, b = by_id[c.scores[0]], by_id[c.scores[1]]
+    known = [d for d in c.differences if d.known]
+    return (a.input, a.table) == (b.input, b.table) and bool(known) and all(d.facet == "metric" for d in known)
+
+
+def _points(gap: float, s: Score) -> str:
+    """A gap in the words of its unit: percentage points for a proportion (0.038 on a 0–1 scale is 3.8 points)."""
+    if s.unit in PROPORTION_UNITS:
+        return f"{abs(gap) * 100 / s.scale:.1f} points"
+    return f"{abs(gap):.3g}"
+
+
 def _single(c: Comparison, a: Score, b: Score) -> Conclusion:
     where = a.title if a.title == b.title else f"{a.title} / {b.title}"
     if c.kind == "configuration":
         what = "; ".join(d.describe() for d in c.differences if d.known)
-        gap = "" if c.gap is None else (" print the same value" if c.gap == 0 else f" differ by {abs(c.gap):.1f} points")
+        gap = "" if c.gap is None else (" print the same value" if c.gap == 0 else f" differ by {_points(c.gap, a)}")
         return Conclusion("configuration", f"{a.model} on {where}: {what}{gap}: a setup effect, not a model comparison.",
                           c.why_not, "Do not read this gap as a difference between models.")
     if c.verdict == "incomparable":

@@ -695,3 +695,50 @@ def test_a_win_rate_among_the_tables_models_is_read_under_no_caption(tmp_path):
     report = _audit(tmp_path, WIN_RATE)
     rate = next(s for s in report.scores if s.title == "Avg Win Rate")
     assert rate.benchmark is None and rate.resolution.derived
+
+
+def test_harness_task_names_joined_by_underscores_name_one_task():
+    """'agieval_lsat_ar' is one AGIEval task (not AGIEval as a whole, with its n), 'mmlu_abstract_algebra' one MMLU
+    subject; 'arc_challenge', 'mmlu_pro' and 'gsm8k_cot' stay the benchmarks they name."""
+    from claimcheck.parsing.cells import parse_cell
+    from claimcheck.records import RowContext
+    from claimcheck.registry.catalogue import load_catalogue
+    from claimcheck.registry.resolver import Resolver
+
+    resolver = Resolver(load_catalogue())
+
+    def bench(label):
+        return resolver.resolve(RowContext(label=label), [parse_cell("0.56")]).benchmark
+
+    assert [bench(x) for x in ("agieval_lsat_ar", "agieval_logiqa_en", "mmlu_abstract_algebra")] == [None] * 3
+    assert [bench(x) for x in ("arc_challenge", "mmlu_pro", "gsm8k_cot", "mmlu_flan_n_shot")] == [
+        "arc-challenge", "mmlu-pro", "gsm8k", "mmlu"]
+    assert bench("AGIEval English") == "agieval"
+
+
+ONE_MODEL = """\
+# Zed-7B
+
+```
+|    Task     |Version| Metric |Value |   |Stderr|
+|-------------|------:|--------|-----:|---|-----:|
+|arc_challenge|      0|acc     |0.5623|±  |0.0145|
+|             |       |acc_norm|0.6007|±  |0.0143|
+```
+"""
+
+
+def test_a_one_model_harness_tables_metrics_are_not_listed_as_unsupported_comparisons(tmp_path):
+    from claimcheck.report.view import build_view
+
+    report = _audit(tmp_path, ONE_MODEL)
+    view = build_view(report)
+    assert not view.not_supported and not view.supported
+
+
+def test_a_configuration_gap_on_a_fraction_scale_is_said_in_points(tmp_path):
+    from claimcheck.report.conclusions import _points
+
+    report = _audit(tmp_path, ONE_MODEL)
+    s = next(x for x in report.scores if x.value == 0.5623)
+    assert s.unit == "fraction" and _points(0.6007 - 0.5623, s) == "3.8 points"
