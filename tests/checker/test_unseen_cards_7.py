@@ -680,7 +680,7 @@ def test_lead_names_are_the_names_as_printed_without_names_inside_them():
 WIN_RATE = """\
 # Zed
 
-Below we present results for HumanEval and math programming.
+Below we present results for math programming.
 
 1) Primary
 
@@ -742,3 +742,89 @@ def test_a_configuration_gap_on_a_fraction_scale_is_said_in_points(tmp_path):
     report = _audit(tmp_path, ONE_MODEL)
     s = next(x for x in report.scores if x.value == 0.5623)
     assert s.unit == "fraction" and _points(0.6007 - 0.5623, s) == "3.8 points"
+
+
+def test_a_second_line_repeating_one_text_tells_no_columns_apart(tmp_path):
+    text = TWO_LINE_HEADER.replace("| | **v.s. Text-Davinci-003** | **v.s. ChatGPT** | **v.s. GPT4** |",
+                                   "| | **ours** | **ours** | **ours** |")
+    report = _audit(tmp_path, text)
+    assert not report.readings[0].header_rows
+
+
+def test_an_average_over_one_benchmarks_samples_defines_no_category():
+    from claimcheck.parsing.definitions import averaged_lines
+
+    assert averaged_lines(["Code"], ["*Code:* We report the average pass@1 on HumanEval."]) == {}
+    assert list(averaged_lines(["Code"], ["*Code:* We report the average pass@1 on HumanEval and MBPP."])) == ["Code"]
+
+
+def test_the_se_tests_detectable_gap_follows_the_power_setting(tmp_path):
+    from scipy.stats import norm
+
+    from claimcheck.pipeline import Options
+
+    path = tmp_path / "board.csv"
+    path.write_text("model,benchmark,score,stderr\nZed-7B,House Riddles,0.5623,0.0145\n"
+                    "Other-7B,House Riddles,0.5200,0.0150\n", encoding="utf-8")
+    report = audit([str(path)], Options(power=0.9))
+    (c,) = [c for c in report.comparisons if c.comparable]
+    se = (0.0145 ** 2 + 0.0150 ** 2) ** 0.5
+    assert abs(c.mde - (norm.ppf(0.975) + norm.ppf(0.9)) * se) < 1e-12
+
+
+def test_a_board_section_of_mostly_other_benchmarks_is_not_rescaled(tmp_path):
+    text = SECTIONS.replace("| MuSR (0-shot) | 18.2 | 17.6 | 96.7% |",
+                            "| HumanEval | 18.2 | 17.6 | 96.7% |\n| GSM8K | 18.2 | 17.6 | 96.7% |\n"
+                            "| MATH | 18.2 | 17.6 | 96.7% |")
+    text = text.replace("| MMLU-Pro (5-shot) | 48.1 | 47.1 | 97.9% |\n", "")
+    report = _audit(tmp_path, text)
+    assert not [s for s in report.scores if s.unit == "normalized"]  # BBH and GPQA, against three others
+
+
+def test_only_the_boards_benchmarks_of_a_rescaled_section_are_rescaled(tmp_path):
+    text = SECTIONS.replace("| MuSR (0-shot) | 18.2 | 17.6 | 96.7% |",
+                            "| MuSR (0-shot) | 18.2 | 17.6 | 96.7% |\n| HumanEval | 18.2 | 17.6 | 96.7% |")
+    report = _audit(tmp_path, text)
+    humaneval = [s for s in report.scores if s.benchmark == "humaneval" and s.status == "checked"]
+    assert humaneval and all(s.unit == "percent" for s in humaneval)
+    assert all(s.unit == "normalized" for s in report.scores if s.benchmark == "gpqa" and s.status == "checked")
+
+
+AGIEVAL = """\
+# Zed-7B
+
+AGI-Eval
+```
+|             Task             |Version| Metric |Value |   |Stderr|
+|------------------------------|------:|--------|-----:|---|-----:|
+|agieval_logiqa_en             |      0|acc     |0.3871|±  |0.0191|
+|agieval_sat_en                |      0|acc     |0.7476|±  |0.0303|
+```
+"""
+
+
+def test_a_task_under_its_benchmarks_caption_is_not_the_part_its_description_names(tmp_path):
+    """'agieval_logiqa_en' under an 'AGI-Eval' caption is one task, not AGIEval's English part: the registry's
+    description of AGIEval ('… LSAT, SAT, LogiQA …') names no part."""
+    report = _audit(tmp_path, AGIEVAL)
+    assert all(s.benchmark is None for s in report.scores)
+
+
+def test_minus_one_is_a_placeholder_only_where_no_other_value_is_negative(tmp_path):
+    text = PLACEHOLDER.replace("""    metrics:
+    - {name: pass@1, type: pass@1, value: -1}""", """    metrics:
+    - {name: pass@1, type: pass@1, value: -1}
+  - task: {type: text-generation}
+    dataset: {type: x, name: Delta Bench}
+    metrics:
+    - {name: pass@1, type: pass@1, value: -3.5}""")
+    report = _audit(tmp_path, text)
+    go = next(s for s in report.scores if "Go" in s.title)
+    assert go.value == -1
+
+
+def test_a_group_size_column_is_a_quantisation_setting(tmp_path):
+    text = AWQ.replace(" AWQ Dataset |", "").replace(" ----------- |", "").replace(
+        " [Evol Instruct Code](https://example.org/data) |", "")
+    report = _audit(tmp_path, text)
+    assert [r.kind for r in report.readings] == ["resource"]
