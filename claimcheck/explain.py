@@ -73,6 +73,7 @@ def account(tables: Sequence[SourceTable], readings: Sequence[TableReading], sco
     setup = sections = spacers = text = items = resources = 0
     lost: list[tuple[str, int, int, str]] = []
     for index, (table, r) in enumerate(zip(tables, readings)):
+        lost += [(table.name, row, col, text) for row, col, text in table.overflow]  # past the header: shown nowhere
         setup, sections, spacers = setup + len(r.header_rows), sections + len(r.sections), spacers + len(r.spacers)
         if r.kind == "text":
             text += 1

@@ -104,6 +104,8 @@ class SourceTable:
     page_model: str = ""
     page_date: str | None = None  # the latest date the document's text mentions (parsing.dates), ISO
     page_images: tuple[PageImage, ...] = ()  # the document's images that hold results (readers.images)
+    #: (row, column, text) of cells a row prints past the header's last column, which Markdown renderers do not show
+    overflow: tuple[tuple[int, int, str], ...] = ()
 
     @property
     def heading(self) -> str:

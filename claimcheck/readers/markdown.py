@@ -18,7 +18,6 @@ from __future__ import annotations
 import html
 import re
 
-from claimcheck.errors import InputError
 from claimcheck.parsing.notes import introduces, note_start, reads_as_note, speaks_forward
 from claimcheck.readers import sup_gap, sup_marks
 from claimcheck.records import RawCell, SourceTable
@@ -339,20 +338,20 @@ def _heading(lines: list[str], i: int) -> str | None:
     return None
 
 
-def _table(lines: list[str], i: int, path: str) -> tuple[tuple[str, ...], list[tuple[RawCell, ...]], int]:
-    """Read the table whose header is on line ``i``; return header, rows, next line."""
+def _table(lines: list[str], i: int, path: str) -> tuple[tuple[str, ...], list[tuple[RawCell, ...]], int,
+                                                          list[tuple[int, int, str]]]:
+    """Read the table whose header is on line ``i``; return header, rows, next line, and the cells printed past the
+    header's last column (row, column, text).  As GitHub renders a table, a short row is padded with empty cells
+    and a long row's excess is not shown: the excess is kept here so that it is reported, not lost."""
     from claimcheck.limits import current
 
     limits = current()
     header = tuple(header_text(c) for c in split_row(lines[i]))
     width = len(header)
-    rows, j = [], i + 2
+    rows, j, overflow = [], i + 2, []
     while j < len(lines) and lines[j].strip() and _has_pipe(lines[j]) and not _FENCE.match(lines[j]):
         cells = split_row(lines[j])
-        if len(cells) > width and any(c for c in cells[width:]):
-            raise InputError(
-                f"ragged table row: {len(cells)} cells where the header has {width}", path=path, row=j + 1
-            )
+        overflow += [(j + 1, col + 1, read_cell(c)[0]) for col, c in enumerate(cells[width:], start=width) if c.strip()]
         cells = (cells + [""] * width)[:width]
         if (len(rows) + 1) * width > limits.table_cells:
             raise limits.refuse("table_cells", "a table", f"more than {limits.table_cells:,} cells by row {j + 1}", path)
@@ -362,7 +361,7 @@ def _table(lines: list[str], i: int, path: str) -> tuple[tuple[str, ...], list[t
             row.append(RawCell(text=text, row=j + 1, col=col, markers=markers, emphasis=emphasis, lines=cell_lines(raw)))
         rows.append(tuple(row))
         j += 1
-    return header, rows, j
+    return header, rows, j, overflow
 
 
 _HTML_TABLE = re.compile(r"<table[\s>]", re.I)
@@ -531,7 +530,7 @@ def read_markdown(text: str, path: str) -> list[SourceTable]:
     # break, or every line would stand apart from the next and no table would hold together
     lines = unquote_tables(hide_comments(_blank_front_matter(text.replace("\r\r\n", "\n").splitlines())))
     found: list[tuple[str | None, tuple[str, ...], list[tuple[RawCell, ...]], list[str], str, tuple[str, ...],
-                      tuple[str, ...], tuple[str, ...]]] = []
+                      tuple[str, ...], tuple[str, ...], tuple[tuple[int, int, str], ...]]] = []
     heading: str | None = None
     titles: list[tuple[int, str]] = []  # (level, text) of the headings above, outermost first
     sections: list[tuple[int, str]] = []  # (level, opening paragraph) of the headings above, outermost first
@@ -555,16 +554,16 @@ def read_markdown(text: str, path: str) -> list[SourceTable]:
             caption = _caption_above(lines, i)
             for table in read_html("\n".join(lines[i:end]), path):
                 found.append((heading, table.header, list(table.rows), [*table.notes, *_html_notes(lines, end)], table.caption or caption,
-                              _leads(sections), _prose(prose), tuple(t for _, t in titles[:-1])))
+                              _leads(sections), _prose(prose), tuple(t for _, t in titles[:-1]), ()))
             i = end
             continue
         width = len(split_row(line)) if _has_pipe(line) else 0
         if width and i + 1 < len(lines) and _is_delimiter(lines[i + 1], width):
             caption = _caption_above(lines, i)
-            header, rows, i = _table(lines, i, path)
+            header, rows, i, overflow = _table(lines, i, path)
             if rows:  # a one-column table is a record ("| MMLU 0-shot |" over "| 78.7 |") or text, never dropped
                 found.append((heading, header, rows, _notes(lines, i), caption, _leads(sections), _prose(prose),
-                              tuple(t for _, t in titles[:-1])))
+                              tuple(t for _, t in titles[:-1]), tuple(overflow)))
             continue
         if (named := _heading(lines, i)) is not None:
             heading = named
@@ -577,8 +576,9 @@ def read_markdown(text: str, path: str) -> list[SourceTable]:
             prose[-1][1].append(line.strip())
         i += 1
     tables = []
-    for k, (title, header, rows, notes, caption, leads, text, parents) in enumerate(found, start=1):
+    for k, (title, header, rows, notes, caption, leads, text, parents, overflow) in enumerate(found, start=1):
         name = path + (f" table {k}" if len(found) > 1 else "") + (f" — {title}" if title else "")
         tables.append(SourceTable(input=0, name=name, header=header, rows=tuple(rows), notes=tuple(notes),
-                                  caption=caption, leads=leads, page_title=doc_title, prose=text, parents=parents))
+                                  caption=caption, leads=leads, page_title=doc_title, prose=text, parents=parents,
+                                  overflow=overflow))
     return tables

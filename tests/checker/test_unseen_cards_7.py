@@ -828,3 +828,28 @@ def test_a_group_size_column_is_a_quantisation_setting(tmp_path):
         " [Evol Instruct Code](https://example.org/data) |", "")
     report = _audit(tmp_path, text)
     assert [r.kind for r in report.readings] == ["resource"]
+
+
+RUN_TOGETHER = """\
+# Zed
+
+|Model|MMLU|GSM8K|
+|-|-|-|
+|Zed-1B|45.2|30.1|Other-1B|40.0|25.3|
+|Other-1B|40.0|25.3|
+"""
+
+
+def test_cells_past_the_header_are_reported_not_refused_nor_lost(tmp_path):
+    """A row run into the next one: read as GitHub shows it (the excess hidden), with the excess reported."""
+    report = _audit(tmp_path, RUN_TOGETHER)
+    assert sorted(s.value for s in report.scores if s.model == "Zed-1B") == [30.1, 45.2]
+    (finding,) = [f for f in _codes(report, "CC405") if "past the header" in f.message]
+    assert finding.details["row"] == 5 and finding.details["overflow"] == ["Other-1B", "40.0", "25.3"]
+    assert [(r, c, x) for _, r, c, x in report.account.unaccounted] == [(5, 4, "Other-1B"), (5, 5, "40.0"), (5, 6, "25.3")]
+
+
+def test_a_row_with_empty_cells_past_the_header_is_no_overflow(tmp_path):
+    report = _audit(tmp_path, RUN_TOGETHER.replace("|Zed-1B|45.2|30.1|Other-1B|40.0|25.3|", "|Zed-1B|45.2|30.1| | |"))
+    assert not [f for f in _codes(report, "CC405") if "past the header" in f.message]
+    assert not report.account.unaccounted

@@ -361,6 +361,17 @@ class UnparseableCell(Rule):
             if s.cell.status == "unparseable" and s.resolution.row_kind != "skipped":
                 yield self.finding(f"{s.model} on {s.title!r} ({s.ref}, column {s.column!r}): {s.cell.problem}",
                                    scores=(s.id,), raw=s.cell.raw)
+        for t in context.tables:  # cells a row prints past the header's last column: a row run into the next?
+            rows: dict[int, list[tuple[int, str]]] = {}
+            for row, col, text in t.overflow:
+                rows.setdefault(row, []).append((col, text))
+            for row, cells in rows.items():
+                shown = ", ".join(repr(text) for _, text in cells[:6]) + (f" and {len(cells) - 6} more" if len(cells) > 6 else "")
+                yield self.finding(
+                    f"{t.name} row {row} prints {len(cells)} cell{'s' if len(cells) != 1 else ''} past the header's "
+                    f"{len(t.header)} columns ({shown}): a Markdown renderer shows them nowhere and they are not read; "
+                    f"the row may be two rows run together, or its values shifted by a column",
+                    table=t.name, row=row, cells=len(cells), overflow=[text for _, text in cells])
 
 
 _COST = re.compile(r"\bcost\b|\bprice\b|pricing|\$|latency|seconds|成本|价格|费用|延迟", re.I)
