@@ -343,7 +343,8 @@ class UnparseableCell(Rule):
     """A cell that cannot be read as a value.
 
     A value cell that is neither a number nor a recognised missing marker is reported
-    rather than dropped or read as zero; the rest of the table is still checked.
+    rather than dropped or read as zero; the rest of the table is still checked.  So is a Markdown row
+    that prints cells past its header's last column, which no renderer shows (often two rows run together).
 
     Bad:
         | MMLU | 88.1 | about 86 |
