@@ -134,6 +134,29 @@ def _is_setup_row(row: tuple[RawCell, ...], header: list[str], decimal_comma: bo
     return described >= 0.6 * len(rest) or _tells_apart(row, header)
 
 
+def _grouped_header(header: list[str], row: tuple[RawCell, ...], decimal_comma: bool) -> list[str] | None:
+    """The header of a table whose first row repeats one cycle of sub-headers under every title ("函数名正确率 |
+    参数名正确率 | 数值正确率" three times) while the header names one title per block of that cycle, wherever in
+    the block it is printed (centred over it): each column's title is its block's, with its sub-header.  None
+    when the row is no such cycle or a block names no title or two."""
+    texts = [c.text.strip() for c in row[1:]]
+    if row[0].text.strip() or not texts or any(not t or len(t) > 40 or _is_value(c, decimal_comma)
+                                                for t, c in zip(texts, row[1:])):
+        return None
+    for k in range(2, len(texts) // 2 + 1):
+        if len(texts) % k or len(set(texts[:k])) != k or any(texts[i] != texts[i % k] for i in range(len(texts))):
+            continue
+        titles = header[1:1 + len(texts)]
+        blocks = [[t.strip() for t in titles[b:b + k] if t.strip()] for b in range(0, len(texts), k)]
+        if not all(len(names) == 1 for names in blocks):
+            return None
+        out = list(header)
+        for j, text in enumerate(texts):
+            out[1 + j] = f"{blocks[j // k][0]} ({text})"
+        return out
+    return None
+
+
 def _is_header_line(row: tuple[RawCell, ...], decimal_comma: bool) -> bool:
     """A row that may continue the header: no label (or a setup label), no value, and short texts in at least
     half of the other cells."""
@@ -163,6 +186,11 @@ def fold_header_rows(table: SourceTable) -> tuple[SourceTable, tuple[tuple[int, 
     rows = list(table.rows)
     folded: list[tuple[int, str]] = []
     header = list(table.header)
+    if len(rows) > 1 and (grouped := _grouped_header(header, rows[0], table.decimal_comma)) is not None:
+        # "| | gpt-4o | | | qwen3 | |" over "| | Func | Args | Values | Func | Args | Values |": each model over its block
+        row = rows.pop(0)
+        folded.append((row[0].row, " | ".join(c.text for c in row)))
+        header = grouped
     # the leading rows of short texts over the value columns, when one of them is a setup row: all of them are the
     # header's lines ("TC, Knowledge" over "5 shot"), not only the setup row
     lines = 0

@@ -853,3 +853,32 @@ def test_a_row_with_empty_cells_past_the_header_is_no_overflow(tmp_path):
     report = _audit(tmp_path, RUN_TOGETHER.replace("|Zed-1B|45.2|30.1|Other-1B|40.0|25.3|", "|Zed-1B|45.2|30.1| | |"))
     assert not [f for f in _codes(report, "CC405") if "past the header" in f.message]
     assert not report.account.unaccounted
+
+
+GROUPED_HEADER = """\
+# Zed
+
+| MCP server | | gpt-4o | | | zed-4 | |
+|---|---|---|---|---|---|---|
+| | Name acc | Args acc | Value acc | Name acc | Args acc | Value acc |
+| Airbnb | 89.3 | 67.9 | 53.6 | 96.4 | 67.9 | 50.0 |
+| Slack | 100.0 | 70.0 | 60.0 | 90.0 | 80.0 | 70.0 |
+"""
+
+
+def test_one_title_per_block_of_a_repeated_sub_header_names_the_blocks_columns(tmp_path):
+    report = _audit(tmp_path, GROUPED_HEADER)
+    assert not _codes(report, "CC404") and not _codes(report, "CC405")
+    models = {s.model for s in report.scores}
+    assert models == {"gpt-4o (Name acc)", "gpt-4o (Args acc)", "gpt-4o (Value acc)",
+                      "zed-4 (Name acc)", "zed-4 (Args acc)", "zed-4 (Value acc)"}
+
+
+def test_a_block_naming_two_titles_is_no_grouped_header():
+    from claimcheck.parsing.roles import _grouped_header
+    from claimcheck.records import RawCell
+
+    row = tuple(RawCell(text=t, row=3, col=j) for j, t in enumerate(["", "a", "b", "a", "b"]))
+    assert _grouped_header(["M", "x", "", "y", ""], row, False) == ["M", "x (a)", "x (b)", "y (a)", "y (b)"]
+    assert _grouped_header(["M", "x", "z", "y", ""], row, False) is None  # two titles over the first block
+    assert _grouped_header(["M", "x", "", "y", ""], row[:1] + (RawCell(text="1.5", row=3, col=1),) + row[2:], False) is None
