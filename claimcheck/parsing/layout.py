@@ -481,7 +481,13 @@ def styled_rows(table: SourceTable, layout: Layout) -> tuple[int, ...]:
     out, whole = [], []
     for i, row in enumerate(table.rows):
         printed = [(j, c) for j, c in enumerate(row) if j != layout.label_col and c.text.strip()]
-        if i in skip or len(printed) < 2 or not bold(row[layout.label_col]) or not all(bold(c) for _, c in printed):
+        if i in skip or len(printed) < 2 or not bold(row[layout.label_col]):
+            continue
+        scores = [(j, c) for j, c in printed if j in values]
+        if not all(bold(c) for _, c in printed):
+            # the name and every score bold, a size or date beside them not ("**CodeQwen1.5-Chat** | 7B | **77.9**")
+            if layout.kind == "transposed" and len(scores) >= 2 and all(bold(c) for _, c in scores):
+                whole.append(dict(scores))
             continue
         across = layout.kind == "wide" and len({c.text.strip() for j, c in printed if j in values}) >= 2
         if across or any(j not in values for j, _ in printed):

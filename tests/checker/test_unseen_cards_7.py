@@ -881,4 +881,28 @@ def test_a_block_naming_two_titles_is_no_grouped_header():
     row = tuple(RawCell(text=t, row=3, col=j) for j, t in enumerate(["", "a", "b", "a", "b"]))
     assert _grouped_header(["M", "x", "", "y", ""], row, False) == ["M", "x (a)", "x (b)", "y (a)", "y (b)"]
     assert _grouped_header(["M", "x", "z", "y", ""], row, False) is None  # two titles over the first block
+    same = tuple(RawCell(text=t, row=3, col=j) for j, t in enumerate(["", "a", "a", "a", "a"]))
+    assert _grouped_header(["M", "x", "", "y", ""], same, False) is None  # one text repeated is no cycle of sub-headers
     assert _grouped_header(["M", "x", "", "y", ""], row[:1] + (RawCell(text="1.5", row=3, col=1),) + row[2:], False) is None
+
+
+SIZED_ROW = """\
+# Zed
+
+| Model | Size | Spider EX | Bird EX |
+|---|---|---|---|
+| GPT-4 | - | 85.3 | 50.7 |
+| Other-Instruct | 6.7B | 70.1 | 39.4 |
+| **Zed-Chat** | {size} | **77.9** | **42.0** |
+"""
+
+
+def test_a_bold_name_and_scores_beside_an_unbolded_size_are_the_vendors_row(tmp_path):
+    report = _audit(tmp_path, SIZED_ROW.format(size="7B"))
+    assert not _codes(report, "CC409") and report.readings[0].legend.styled_rows
+
+
+def test_a_bold_row_with_an_unbolded_score_keeps_its_marks(tmp_path):
+    report = _audit(tmp_path, SIZED_ROW.format(size="7B").replace("**42.0**", "42.0"))
+    assert not report.readings[0].legend.styled_rows
+    assert _codes(report, "CC409")  # 77.9 marked best under GPT-4's 85.3
