@@ -100,9 +100,10 @@ def _se_interval(p: float, se: float, alpha: float):
     """The normal interval p ± z·SE from a standard error printed beside the score (a harness's "Stderr"
     column), clipped to 0–1: with no item count, the uncertainty the table itself states."""
     from claimcheck.stats import z_crit
+    from claimcheck.stats.intervals import se_interval
 
-    half = z_crit(alpha) * se
-    return ((max(0.0, p - half), min(1.0, p + half)), SE_INTERVAL,
+    ci = se_interval(p, se, alpha=alpha)
+    return ((ci.low, ci.high), SE_INTERVAL,
             f"p ± {z_crit(alpha):.2f} × the printed standard error {se:.4g}: no item count is known")
 
 

@@ -207,3 +207,17 @@ def zero_failure_upper_bound(n: int, alpha: float = 0.05) -> float:
     n = _require_count(n)
     alpha = _require_alpha(alpha)
     return 1.0 - alpha ** (1.0 / n)
+
+
+def se_interval(p: float, se: float, alpha: float = 0.05) -> Interval:
+    """The normal interval ``p ± z_{1-alpha/2}·se`` for a proportion printed with its standard error and no
+    item count, clipped to [0, 1]: the uncertainty the table itself states.
+
+    Reference: Casella & Berger (2002), Statistical Inference, 2nd ed., sec. 10.4 (Wald intervals).
+    """
+    p = _require_proportion(p)
+    se = _require_real(se, "se")
+    if se < 0:
+        raise ValueError("a standard error cannot be negative")
+    half = z_crit(_require_alpha(alpha)) * se
+    return Interval(max(0.0, p - half), min(1.0, p + half))

@@ -44,3 +44,16 @@ def test_edges():
         se_difference_test(0.5, math.nan, 0.4, 0.01)
     with pytest.raises(ValueError):
         se_difference_test(0.5, 0.01, 0.4, 0.01, alpha=1.5)
+
+
+def test_the_se_interval_is_the_normal_interval_clipped_to_0_1():
+    from claimcheck.stats.intervals import se_interval
+
+    ci = se_interval(0.346, 0.0213, alpha=0.1)
+    assert (ci.low, ci.high) == pytest.approx(norm.interval(0.90, loc=0.346, scale=0.0213), rel=1e-12)
+    assert se_interval(0.99, 0.02).high == 1.0 and se_interval(0.01, 0.02).low == 0.0
+    assert se_interval(0.5, 0.0) == (0.5, 0.5)
+    with pytest.raises(ValueError):
+        se_interval(0.5, -0.1)
+    with pytest.raises(ValueError):
+        se_interval(1.2, 0.1)
