@@ -34,6 +34,8 @@ def scrape_lines(tables: Sequence[SourceTable], readings: Sequence[TableReading]
             lines.append(f"  row {row}: section heading {heading!r} (applies to the rows below)")
         for row in r.spacers:
             lines.append(f"  row {row}: empty spacer row")
+        for row, text in r.annotations:
+            lines.append(f"  row {row}: words annotating the row above, no score: {text!r}")
         for row in r.stacked:
             lines.append(f"  row {row}: <br>-stacked lines read as one row each")
         for note in table.notes:
@@ -70,11 +72,12 @@ def account(tables: Sequence[SourceTable], readings: Sequence[TableReading], sco
     no score, or in a table of text or of resource figures; anything else is listed as not read."""
     at = {(s.input, s.table, s.at) for s in scores}
     status = Counter(s.status for s in scores)
-    setup = sections = spacers = text = items = resources = 0
+    setup = sections = spacers = text = items = resources = notes = 0
     lost: list[tuple[str, int, int, str]] = []
     for index, (table, r) in enumerate(zip(tables, readings)):
         lost += [(table.name, row, col, text) for row, col, text in table.overflow]  # past the header: shown nowhere
         setup, sections, spacers = setup + len(r.header_rows), sections + len(r.sections), spacers + len(r.spacers)
+        notes += len(r.annotations)
         if r.kind == "text":
             text += 1
             continue
@@ -84,7 +87,8 @@ def account(tables: Sequence[SourceTable], readings: Sequence[TableReading], sco
         if r.kind == "items":  # every row is one item of a score's vector, or the reading refused the input
             items += len(table.rows)
             continue
-        quiet = {row for row, _ in r.header_rows} | {row for row, _ in r.sections} | set(r.spacers)
+        quiet = {row for row, _ in r.header_rows} | {row for row, _ in r.sections} | set(r.spacers) \
+            | {row for row, _ in r.annotations}
         value = {"wide": "model", "transposed": "benchmark"}.get(r.kind, "score")  # the role of a value column
         columns = [j for j, (_, role) in enumerate(r.columns) if role == value]
         columns += _numbers_read_as_text(table, r, quiet)
@@ -95,6 +99,7 @@ def account(tables: Sequence[SourceTable], readings: Sequence[TableReading], sco
                 if j < len(row) and (table.input, index, (row[j].row, j)) not in at:
                     lost.append((table.name, row[j].row, j + 1, row[j].text))
     return CellAccount(values=status["checked"], missing=status["missing"], skipped=status["skipped"],
-                       setup_rows=setup, section_rows=sections, spacer_rows=spacers, text_tables=text, item_rows=items,
+                       setup_rows=setup, section_rows=sections, spacer_rows=spacers, note_rows=notes, text_tables=text,
+                       item_rows=items,
                        resource_tables=resources,
                        unaccounted=tuple(lost))

@@ -167,6 +167,7 @@ class TableReading:
     header_rows: tuple[tuple[int, str], ...] = ()  # (source row, text) of setup rows folded into the header
     sections: tuple[tuple[int, str], ...] = ()  # (source row, heading) of rows heading the rows below
     spacers: tuple[int, ...] = ()  # source rows with no text
+    annotations: tuple[tuple[int, str], ...] = ()  # (source row, text) of rows of words annotating the row above
     stacked: tuple[int, ...] = ()  # source rows whose <br>-stacked lines became rows of their own
     why: str = ""  # why this orientation and label column
     legend: Legend = Legend()  # what its notes say about marks and emphasis
@@ -190,6 +191,7 @@ class CellAccount:
     setup_rows: int = 0
     section_rows: int = 0
     spacer_rows: int = 0
+    note_rows: int = 0  # rows of words annotating the model row above (the model behind each best value)
     text_tables: int = 0
     item_rows: int = 0  # rows of per-item results: each is one item of a score's per-item vector (ItemResults)
     resource_tables: int = 0  # tables of resource or configuration figures (memory, speed, hardware, settings)
@@ -199,6 +201,7 @@ class CellAccount:
         parts = [f"{self.values} values", f"{self.missing} missing", f"{self.skipped} skipped"]
         rows = [(self.item_rows, "item result", "item results"), (self.setup_rows, "setup row", "setup rows"),
                 (self.section_rows, "section row", "section rows"), (self.spacer_rows, "spacer row", "spacer rows"),
+                (self.note_rows, "note row", "note rows"),
                 (self.text_tables, "table without scores", "tables without scores"),
                 (self.resource_tables, "table of resource/configuration figures, not scores",
                  "tables of resource/configuration figures, not scores")]

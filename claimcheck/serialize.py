@@ -91,6 +91,7 @@ def _reading(report: Report, index: int) -> dict[str, Any]:
         "header_rows": [{"row": row, "text": text} for row, text in r.header_rows],
         "sections": [{"row": row, "heading": text} for row, text in r.sections],
         "spacers": list(r.spacers), "stacked": list(r.stacked),
+        "annotations": [{"row": row, "text": text} for row, text in r.annotations],
     }}
 
 

@@ -278,6 +278,8 @@ def _transposed_rows(table, t, layout, ids, _benchmark) -> Iterator[Observation]
         if i in layout.spacers:
             block += 1
             continue
+        if i in layout.annotations:  # words under the row above's values (TableReading.annotations says them)
+            continue
         if i in layout.sections:  # "7B models": a heading over the models below it
             category = plain_heading(row[0].text)
             block += 1

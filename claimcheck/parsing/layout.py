@@ -120,6 +120,7 @@ class Layout:
     fields: dict[int, str] = field(default_factory=dict)  # column -> long-table field / qualifier
     sections: frozenset[int] = frozenset()  # indexes of body rows that head the rows below them
     spacers: frozenset[int] = frozenset()  # indexes of body rows with no text at all
+    annotations: frozenset[int] = frozenset()  # indexes of rows of words under a model's row, annotating its cells
     models_in_sections: bool = False  # the section headings name the models; the columns, their setups
     category_rows: bool = False  # the label column is headed "Category" and few of its labels name benchmarks
     category_lines: frozenset[str] = frozenset()  # labels the notes define as averages of several benchmarks
@@ -234,8 +235,27 @@ def detect_layout(table: SourceTable, is_benchmark: Callable[[str], bool], bench
                          + " as averages of several benchmarks: category scores")
     if by_section:
         layout = replace(layout, why=layout.why + "; the section headings name the models and the columns their setups")
-    layout = replace(layout, sections=sections, spacers=spacers, models_in_sections=by_section)
+    annotations = _annotation_rows(table, layout, spacers | sections) if layout.kind == "transposed" else frozenset()
+    layout = replace(layout, sections=sections, spacers=spacers, models_in_sections=by_section, annotations=annotations)
     return _as_resources(table, layout, is_benchmark) or layout
+
+
+def _annotation_rows(table: SourceTable, layout: Layout, skip: frozenset[int]) -> frozenset[int]:
+    """The rows of a models-as-rows table that print words, and no value, under the cells of the model row above
+    them, with no model of their own: "| Open-source SOTA | 61.4 | 7.71 |" over "| | | WizardLM 70B |", the model
+    behind each best value.  They annotate that row; none of their cells is a score."""
+    out = set()
+    for i, row in enumerate(table.rows):
+        if i == 0 or i in skip or i - 1 in skip or row[layout.label_col].text.strip():
+            continue
+        cells = [row[j] for j in layout.value_cols if j < len(row)]
+        filled = [c for c in cells if c.text.strip()]
+        above = [table.rows[i - 1][j] for j in layout.value_cols if j < len(table.rows[i - 1])]
+        if (len(filled) >= max(2, len(cells) // 2)
+                and all(parse_cell(c.text, decimal_comma=table.decimal_comma).status == "unparseable" for c in filled)
+                and any(parse_cell(c.text, decimal_comma=table.decimal_comma).status == "ok" for c in above)):
+            out.add(i)
+    return frozenset(out)
 
 
 def _as_resources(table: SourceTable, layout: Layout, is_benchmark) -> Layout | None:
@@ -440,6 +460,7 @@ def reading(table: SourceTable, index: int, layout: Layout, folded=(), stacked=(
         header_rows=tuple(folded),
         sections=tuple((rows[i][0].row, plain_heading(rows[i][layout.label_col].text)) for i in sorted(layout.sections)),
         spacers=tuple(rows[i][0].row for i in sorted(layout.spacers)), stacked=tuple(stacked), why=layout.why,
+        annotations=tuple((rows[i][0].row, " | ".join(c.text for c in rows[i])) for i in sorted(layout.annotations)),
         legend=replace(read_legend(table.notes, table.leads, table.prose), styled_rows=styled_rows(table, layout)),
         caption=table.heading, captions=tuple(dict.fromkeys((table.heading, *reversed(table.headings)))),  # each tried once
         leads=tuple(reversed(table.leads)), settings=settings, prose=table.prose, parents=tuple(reversed(table.parents)),

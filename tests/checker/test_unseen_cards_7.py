@@ -906,3 +906,30 @@ def test_a_bold_row_with_an_unbolded_score_keeps_its_marks(tmp_path):
     report = _audit(tmp_path, SIZED_ROW.format(size="7B").replace("**42.0**", "42.0"))
     assert not report.readings[0].legend.styled_rows
     assert _codes(report, "CC409")  # 77.9 marked best under GPT-4's 85.3
+
+
+def test_a_row_of_names_under_a_sota_row_annotates_it(tmp_path):
+    text = SIDE_BY_SIDE + "| | | Orca 13B | WizardLM 70B |\n"
+    report = _audit(tmp_path, text)
+    assert not _codes(report, "CC405")
+    reading = report.readings[0]
+    assert [row for row, _ in reading.annotations] == [10] and "Orca 13B" in reading.annotations[0][1]
+    assert report.account.note_rows == 1 and not report.account.unaccounted
+    assert not [s for s in report.scores if s.row == 10]
+
+
+def test_a_row_of_words_under_a_row_without_values_is_no_annotation(tmp_path):
+    text = SIDE_BY_SIDE.replace("| | | | |\n", "| | | | |\n| | | Orca 13B | WizardLM 70B |\n")
+    report = _audit(tmp_path, text)
+    assert not report.readings[0].annotations
+
+
+def test_words_under_a_row_of_missing_values_are_no_annotation(tmp_path):
+    text = SIDE_BY_SIDE + "| Mistral | 7B | - | - |\n| | | Orca 13B | WizardLM 70B |\n"
+    report = _audit(tmp_path, text)
+    assert not report.readings[0].annotations
+
+
+def test_one_word_under_a_row_is_no_annotation(tmp_path):
+    report = _audit(tmp_path, SIDE_BY_SIDE + "| | | Orca 13B | |\n")
+    assert not report.readings[0].annotations
