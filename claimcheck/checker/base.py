@@ -252,7 +252,7 @@ class ComparabilityRule(Rule):
             for sid, value in zip(c.scores, (diffs[0].a, diffs[0].b)):
                 setups.setdefault(sid, value or "not stated")
         cells = [context.score(i) for i in setups]
-        values = [_points(x) for x in cells if x.value is not None]
+        values = [points(x) for x in cells if x.value is not None]
         spread = f" ({max(values) - min(values):.1f} points apart)" if len(values) > 1 else ""
         shown = ", ".join(f"{setups[x.id]} {x.cell.shown}" for x in cells)
         known = all(d.known for _, diffs in pairs for d in diffs)
@@ -267,7 +267,7 @@ class ComparabilityRule(Rule):
     def setup_finding(self, context: CheckContext, pairs: list[tuple[Comparison, list[Difference]]]) -> Finding:
         """Several models printed on two rows that differ in one setup: one finding for the two rows."""
         first = [context.score(i) for i in pairs[0][0].scores]
-        gaps = [abs(_points(a) - _points(b)) for c, _ in pairs
+        gaps = [abs(points(a) - points(b)) for c, _ in pairs
                 for a, b in [tuple(context.score(i) for i in c.scores)] if a.value is not None and b.value is not None]
         models = list(dict.fromkeys(context.score(c.scores[0]).model for c, _ in pairs))
         what = "; ".join(d.describe() for d in pairs[0][1])
@@ -314,7 +314,7 @@ class ComparabilityRule(Rule):
         known = all(d.known for d in diffs)
         head = _pair(a, b)
         if comp.kind == "configuration":
-            apart = abs(_points(a) - _points(b)) if a.value is not None and b.value is not None else None
+            apart = abs(points(a) - points(b)) if a.value is not None and b.value is not None else None
             gap = "" if apart is None else (" (the same value)" if apart == 0 else f" ({apart:.1f} points apart)")
             message = f"{head}: same model, {what}{gap}: a configuration effect, not a model comparison"
         elif known:
@@ -328,7 +328,7 @@ class ComparabilityRule(Rule):
         )
 
 
-def _points(s: Score) -> float:
+def points(s: Score) -> float:
     """A value in the points a gap between two cells is said in: a fraction (0.914) as a percentage (91.4),
     every other unit as printed."""
     return s.value * 100.0 if s.unit == "fraction" else s.value

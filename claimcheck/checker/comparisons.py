@@ -404,14 +404,14 @@ def _gap_power(p1: float, n1: int, p2: float, n2: int, diff: float, alpha: float
 def _se_test(base: dict, a: Score, b: Score, alpha: float, power: float) -> Comparison:
     """Two proportions with no item count but each printed with its standard error (a harness's "Stderr"
     column): the Wald test of the gap from the two SEs, and the smallest gap they let a test detect."""
-    from claimcheck.stats import norm_ppf, z_crit
     from claimcheck.stats.difference import se_difference_test
+    from claimcheck.stats.power import detectable_effect
 
     se_a, se_b = a.cell.plus_minus / a.scale, b.cell.plus_minus / b.scale  # type: ignore[operator]
     test = se_difference_test(a.proportion, se_a, b.proportion, se_b, alpha=alpha)  # type: ignore[arg-type]
-    se = (se_a ** 2 + se_b ** 2) ** 0.5
+    se = math.hypot(se_a, se_b)
     return Comparison(**base, diff=test.diff, diff_ci=(test.ci.low, test.ci.high), se=se, z=test.z, p=test.p,
-                      mde=(z_crit(alpha) + norm_ppf(power)) * se if se > 0 else None, verdict="no-n",
+                      mde=detectable_effect(se, alpha=alpha, power=power) if se > 0 else None, verdict="no-n",
                       method=test.method)
 
 

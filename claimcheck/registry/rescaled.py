@@ -56,10 +56,7 @@ def rescaled_tables(readings: Iterable[TableReading], benchmarks: Mapping[int, s
                     catalogue) -> dict[int, Rescaled]:
     """The tables (by index) whose lines are a board's rescaled scores; ``benchmarks`` holds the registry
     ids the lines of each table resolved to."""
-    boards: dict[tuple[str, str], dict[str, str]] = {}
-    for b in catalogue:
-        for on in b.normalized_on:
-            boards.setdefault((on.board, on.version), {})[b.id] = on.how
+    boards = _boards(catalogue)
     out = {}
     for r in readings:
         named = benchmarks.get(r.table, set())
@@ -77,10 +74,7 @@ def rescaled_sections(benchmarks: Mapping[tuple[int, str], set[str]], catalogue)
     version rescales (the heading says what the section holds; a misprinted name, "Math-|v|-5", may resolve to
     another benchmark).  Only the lines of those benchmarks are read as rescaled.  A table printing the board's
     raw and rescaled sections one under the other is read section by section."""
-    boards: dict[tuple[str, str], dict[str, str]] = {}
-    for b in catalogue:
-        for on in b.normalized_on:
-            boards.setdefault((on.board, on.version), {})[b.id] = on.how
+    boards = _boards(catalogue)
     out = {}
     for (table, section), named in benchmarks.items():
         for (board, version), members in boards.items():
@@ -89,6 +83,15 @@ def rescaled_sections(benchmarks: Mapping[tuple[int, str], set[str]], catalogue)
                 out[(table, section)] = Rescaled(board, version, section, members)
                 break
     return out
+
+
+def _boards(catalogue) -> dict[tuple[str, str], dict[str, str]]:
+    """Each (board, version) that prints benchmarks rescaled, with how it rescales each one (benchmark id -> how)."""
+    boards: dict[tuple[str, str], dict[str, str]] = {}
+    for b in catalogue:
+        for on in b.normalized_on:
+            boards.setdefault((on.board, on.version), {})[b.id] = on.how
+    return boards
 
 
 def _names_version(heading: str, board: str, version: str) -> bool:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from claimcheck.checker.base import points
 from claimcheck.checker.denominators import n_caveat
 from claimcheck.checker.emphasis import merit
 from claimcheck.checker.rules.noise_gaps import NAMED_RIVALS
-from claimcheck.records import PROPORTION_UNITS, Comparison, RankedRow, Score, ranked_by_score
+from claimcheck.records import Comparison, RankedRow, Score, ranked_by_score
 
 REASON_WORDS = {
     "CC101": "a rating set beside percentages", "CC102": "a 0–1 value beside percentages",
@@ -241,18 +242,12 @@ def _metrics_of_one_table(c: Comparison, by_id: dict[str, Score]) -> bool:
     return (a.input, a.table) == (b.input, b.table) and bool(known) and all(d.facet == "metric" for d in known)
 
 
-def _points(gap: float, s: Score) -> str:
-    """A gap in the words of its unit: percentage points for a proportion (0.038 on a 0–1 scale is 3.8 points)."""
-    if s.unit in PROPORTION_UNITS:
-        return f"{abs(gap) * 100 / s.scale:.1f} points"
-    return f"{abs(gap):.3g}"
-
-
 def _single(c: Comparison, a: Score, b: Score) -> Conclusion:
     where = a.title if a.title == b.title else f"{a.title} / {b.title}"
     if c.kind == "configuration":
         what = "; ".join(d.describe() for d in c.differences if d.known)
-        gap = "" if c.gap is None else (" print the same value" if c.gap == 0 else f" differ by {_points(c.gap, a)}")
+        # in points, as the comparability findings say it: a gap on a 0–1 scale (0.038) is 3.8 points
+        gap = "" if c.gap is None else (" print the same value" if c.gap == 0 else f" differ by {abs(points(a) - points(b)):.1f} points")
         return Conclusion("configuration", f"{a.model} on {where}: {what}{gap}: a setup effect, not a model comparison.",
                           c.why_not, "Do not read this gap as a difference between models.")
     if c.verdict == "incomparable":

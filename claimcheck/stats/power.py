@@ -34,6 +34,12 @@ def _pooled_sd(p: float, n: int, n2: int | None) -> float:
     return _pooled_se(p, n, n2)
 
 
+def detectable_effect(se: float, alpha: float = 0.05, power: float = 0.8) -> float:
+    """The smallest gap a two-sided test at ``alpha`` detects with ``power`` when the gap's standard error is
+    ``se``: ``(z_{1-alpha/2} + z_power) * se``."""
+    return (z_crit(alpha) + float(norm_ppf(_require_power(power)))) * se
+
+
 def minimum_detectable_effect(
     n: int, p: float, alpha: float = 0.05, power: float = 0.8, n2: int | None = None
 ) -> float:
@@ -43,8 +49,7 @@ def minimum_detectable_effect(
     ``power=0.5``): ``n=500, p=0.9`` gives 0.0372 (3.7 percentage points).
     """
     p = _require_proportion(p)
-    z_total = z_crit(alpha) + float(norm_ppf(_require_power(power)))
-    return z_total * _pooled_sd(p, n, n2)
+    return detectable_effect(_pooled_sd(p, n, n2), alpha=alpha, power=power)
 
 
 def n_per_group(delta: float, p: float, alpha: float = 0.05, power: float = 0.8) -> int:

@@ -737,11 +737,13 @@ def test_a_one_model_harness_tables_metrics_are_not_listed_as_unsupported_compar
 
 
 def test_a_configuration_gap_on_a_fraction_scale_is_said_in_points(tmp_path):
-    from claimcheck.report.conclusions import _points
+    from claimcheck.report.conclusions import _single
 
     report = _audit(tmp_path, ONE_MODEL)
-    s = next(x for x in report.scores if x.value == 0.5623)
-    assert s.unit == "fraction" and _points(0.6007 - 0.5623, s) == "3.8 points"
+    by_id = {s.id: s for s in report.scores}
+    (c,) = [c for c in report.comparisons if c.kind == "configuration"]
+    a, b = by_id[c.scores[0]], by_id[c.scores[1]]
+    assert a.unit == "fraction" and "differ by 3.8 points" in _single(c, a, b).text
 
 
 def test_a_second_line_repeating_one_text_tells_no_columns_apart(tmp_path):
