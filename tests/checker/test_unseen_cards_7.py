@@ -14,16 +14,8 @@
 from __future__ import annotations
 
 from claimcheck.pipeline import audit
-
-
-def _audit(tmp_path, text: str):
-    path = tmp_path / "card.md"
-    path.write_text(text, encoding="utf-8")
-    return audit([str(path)])
-
-
-def _codes(report, code):
-    return [f for f in report.findings if f.code == code]
+from tests.checker.cards import audit_card as _audit
+from tests.checker.cards import codes as _codes
 
 
 TWO_LINE_HEADER = """\
